@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerErrorHandler } from './errors.js';
+import { databasePlugin } from './plugins/database.js';
+import { securityPlugin } from './plugins/security.js';
+import { spaPlugin } from './plugins/spa.js';
+import { registerModules } from './modules/index.js';
+import './types.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An already-open database (tests give each file its own); opened from config otherwise. */
+  database?: Database;
+}
+
+/** The whole product as one Fastify plugin: infrastructure, then domains, then the web app. */
+export const app = fp(
+  async (fastify: FastifyInstance, options: AppOptions) => {
+    fastify.decorate('config', options.config);
+    fastify.decorate('startupNotes', []);
+    registerErrorHandler(fastify);
+    await fastify.register(databasePlugin, { database: options.database });
+    await fastify.register(securityPlugin);
+    await fastify.register(registerModules);
+    await fastify.register(spaPlugin);
+  },
+  { name: 'brezza' },
+);
+
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger:
+      config.env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.env.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config));
+  await fastify.register(app, options);
+  await fastify.ready();
+  return fastify;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL answers int8 (COUNT, SUM, bigserial) as strings; our ids and counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createDatabase(database: Config['database']): Database {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Brings the schema up to date; throws (and so stops start-up) when a migration fails. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error ?? 'unknown error')}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_CONFIG_PATH, type AppConfig } from '@brezza/contract';
+import type { Config } from '../../config.js';
+
+/** The web app's runtime configuration, so that one build serves every deployment. */
+export function appConfig(config: Config): AppConfig {
+  const { env, identity } = config;
+  return {
+    productName: env.PRODUCT_NAME,
+    identity: {
+      mode: identity.mode,
+      domain: identity.domain,
+      clientId: identity.clientId,
+      audience: identity.audience,
+      socialConnections: identity.socialConnections,
+    },
+    links: {
+      requestDemo: env.REQUEST_DEMO_URL,
+      learnMore: env.LEARN_MORE_URL,
+      observability: env.OBSERVABILITY_URL,
+    },
+    banner: env.BANNER_TEXT ? { text: env.BANNER_TEXT, url: env.BANNER_URL ?? null } : null,
+  };
+}
+
+export async function appConfigRoutes(app: FastifyInstance): Promise<void> {
+  const body = JSON.stringify(appConfig(app.config));
+  app.get(APP_CONFIG_PATH, async (_request, reply) =>
+    reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(body),
+  );
+}

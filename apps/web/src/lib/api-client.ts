@@ -1,0 +1,71 @@
+import { useCallback } from 'react';
+import { useAuth0 } from '@auth0/auth0-react';
+import { errorBodySchema } from '@brezza/contract';
+
+/** A failed API call: the status, and the server's `error` message or the caller's fallback. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own `error` text, when the body carried one. */
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Message used when the answer carries no `error` field; `{status}` is replaced. */
+  fallbackError?: string;
+  signal?: AbortSignal;
+}
+
+async function errorFrom(response: Response, fallback: string): Promise<ApiError> {
+  let serverMessage: string | null = null;
+  try {
+    const parsed = errorBodySchema.safeParse(await response.json());
+    if (parsed.success) serverMessage = parsed.data.error;
+  } catch {
+    // A body that is not JSON carries no message; the fallback says what failed.
+  }
+  const fallbackMessage = fallback.replace('{status}', String(response.status));
+  return new ApiError(response.status, serverMessage ?? fallbackMessage, serverMessage);
+}
+
+/** Same-origin JSON call with the signed-in user's bearer token (SPEC §7). */
+export async function apiRequest<T>(
+  getToken: () => Promise<string | undefined>,
+  path: string,
+  { method = 'GET', body, fallbackError = 'Request failed: {status}', signal }: ApiRequest = {},
+): Promise<T> {
+  const token = await getToken();
+  if (!token) throw new ApiError(401, 'Not signed in.', null);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${token}`,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await errorFrom(response, fallbackError);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** `apiRequest` bound to the current session's access token. */
+export function useApiClient() {
+  const { getAccessTokenSilently } = useAuth0();
+  const getToken = useCallback(() => getAccessTokenSilently(), [getAccessTokenSilently]);
+  return useCallback(
+    <T>(path: string, request?: ApiRequest) => apiRequest<T>(getToken, path, request),
+    [getToken],
+  );
+}

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './app-config.js';
+export * from './limits.js';
