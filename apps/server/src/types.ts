@@ -1,5 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+
+/** The signed-in operator behind an /api request; every query is scoped to its organisation. */
+export interface AuthenticatedUser {
+  id: number;
+  organisationId: number;
+  name: string;
+  email: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,5 +16,10 @@ declare module 'fastify' {
     database: Database;
     /** Lines printed once the server listens (the URL, demo sign-in, where mail goes). */
     startupNotes: string[];
+    /** Verifies the bearer access token and sets `request.user` (see modules/identity). */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser;
   }
 }

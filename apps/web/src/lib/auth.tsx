@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Auth0Provider, useAuth0, type AppState } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router';
 import { useAppConfig } from './runtime-config';
@@ -39,15 +39,20 @@ export interface Session {
 
 export function useSession(): Session {
   const { isLoading, isAuthenticated, user, loginWithRedirect, logout } = useAuth0();
-  return {
-    status: isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out',
-    displayName: user ? (user.name ?? user.email ?? null) : null,
-    signIn: ({ returnTo, connection } = {}) =>
-      loginWithRedirect({
-        appState: { returnTo: returnTo ?? paths.home },
-        ...(connection ? { authorizationParams: { connection } } : {}),
-      }),
-    signOut: () =>
-      logout({ logoutParams: { returnTo: `${window.location.origin}${paths.loggedOut}` } }),
-  };
+  const displayName = user ? (user.name ?? user.email ?? null) : null;
+  const status = isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out';
+  return useMemo(
+    () => ({
+      status,
+      displayName,
+      signIn: ({ returnTo, connection }: { returnTo?: string; connection?: string } = {}) =>
+        loginWithRedirect({
+          appState: { returnTo: returnTo ?? paths.home },
+          ...(connection ? { authorizationParams: { connection } } : {}),
+        }),
+      signOut: () =>
+        logout({ logoutParams: { returnTo: `${window.location.origin}${paths.loggedOut}` } }),
+    }),
+    [status, displayName, loginWithRedirect, logout],
+  );
 }
