@@ -1,6 +1,6 @@
-import { test, expect, useServer, PHONE } from './support/test';
+import { test, expect, launchServer, PHONE } from './support/test';
 
-const app = useServer();
+const app = launchServer();
 
 test('/debug shows exactly the not-available text', async ({ page }) => {
   await page.goto(`${app.url}/debug`);

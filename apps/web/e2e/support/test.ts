@@ -32,7 +32,7 @@ export type { Page };
  * A fresh server for the spec file that calls this at its top level: started before its first
  * test, stopped after its last. `env` adds configuration (e.g. BANNER_TEXT).
  */
-export function useServer(env: Record<string, string> = {}): {
+export function launchServer(env: Record<string, string> = {}): {
   readonly url: string;
   server(): RunningServer;
 } {
