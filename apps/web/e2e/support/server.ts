@@ -60,6 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Lets a developer test a private web build while apps/web/dist is being rebuilt.
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
