@@ -12,8 +12,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(appConfigRoutes);
 
   await app.register(
-    async (api) => {
-      api.addHook('onRequest', api.authenticate);
+    async (_api) => {
+      // The identity module adds `api.addHook('onRequest', api.authenticate)` here, first.
     },
     { prefix: '/api' },
   );
