@@ -6,7 +6,6 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const featuresDir = 'apps/web/src/features';
 const features = readdirSync(featuresDir, { withFileTypes: true })
@@ -40,13 +39,12 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      'import-x/resolver': {
+        typescript: {
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
           conditionNames: ['source', 'types', 'import', 'default'],
-        }),
-      ],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
