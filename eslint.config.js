@@ -1,6 +1,6 @@
 // One lint config for the whole workspace. The import boundaries below are the point: features
 // never import each other (routes compose them), and the contract imports no app.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -8,9 +8,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
-const features = readdirSync(featuresDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
 
 const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
