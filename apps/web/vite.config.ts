@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { markdownPlugin } from './vite-plugin-markdown';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [markdownPlugin(), react(), tailwindcss()],
   resolve: {
     alias: { '@': src },
     conditions: ['source', 'module', 'browser', 'development|production'],
@@ -18,6 +19,8 @@ export default defineConfig({
       '/idp': 'http://localhost:3000',
       '/static': 'http://localhost:3000',
       '/app-config.json': 'http://localhost:3000',
+      '/checkout': 'http://localhost:3000',
+      '/metrics': 'http://localhost:3000',
     },
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },

@@ -7,6 +7,7 @@ import { databasePlugin } from './plugins/database.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerModules } from './modules/index.js';
+import { authenticationPlugin } from './modules/identity/authentication-plugin.js';
 import './types.js';
 
 export interface AppOptions {
@@ -23,6 +24,7 @@ export const app = fp(
     registerErrorHandler(fastify);
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
+    await fastify.register(authenticationPlugin);
     await fastify.register(registerModules);
     await fastify.register(spaPlugin);
   },
@@ -39,7 +41,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.env.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   };

@@ -1,6 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_NAME } from '@brezza/contract';
+import { DEFAULT_PRODUCT_NAME, type PlanId } from '@brezza/contract';
 
 /**
  * Every environment variable the server reads, parsed once at start-up. A bad value stops the
@@ -22,6 +23,49 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_ARGENT',
+  'STRIPE_PRICE_ORO',
+  'STRIPE_PRICE_PLATINO',
+] as const;
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+/** Fastify's `trustProxy`: a hop count becomes "trust the nearest N proxies". */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_KEYWORDS.has(entry) && !isProxyAddress(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count or addresses/CIDR ranges separated by commas ("${bad}" is none of these)`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +83,12 @@ export const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: optionalString,
+    // Built agent (apps/agent/dist) served at /static/brezza-agent.
+    AGENT_DIST_DIR: optionalString,
+    // Proxies whose X-Forwarded-For is believed (the agent's public IPv4 comes from it): false,
+    // true (any), a hop count, or comma-separated addresses/CIDR ranges (or loopback, linklocal,
+    // uniquelocal).
+    TRUST_PROXY: trustProxySchema,
     PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default(DEFAULT_PRODUCT_NAME),
     REQUEST_DEMO_URL: urlWithDefault('https://brezza.ai/request-demo'),
     LEARN_MORE_URL: urlWithDefault('https://brezza.ai'),
@@ -49,8 +99,62 @@ export const envSchema = z
     AUTH_CLIENT_ID: optionalString,
     AUTH_AUDIENCE: optionalString,
     AUTH_SOCIAL_CONNECTIONS: optionalString,
+    // Lifetimes (seconds) of the embedded provider's access tokens and of its refresh tokens,
+    // sessions and grants. Browser tests shorten the access token to exercise silent renewal.
+    AUTH_ACCESS_TOKEN_TTL: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1 second')
+      .default(3600),
+    AUTH_REFRESH_TOKEN_TTL: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(60, 'must be at least 60 seconds')
+      .default(14 * 24 * 3600),
+    // Mail (set-password and reset links): an smtp:// or smtps:// URL, else written to
+    // <DATA_DIR>/outbox and logged. MAIL_FROM defaults to "<PRODUCT_NAME> <no-reply@host>".
+    SMTP_URL: optionalString.pipe(
+      z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    ),
+    MAIL_FROM: optionalString,
+    // Memory for serialised device lists (GET /api/servers etc.), kept per organisation until a
+    // write changes them; least recently used lists go first.
+    HIERARCHY_CACHE_MB: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be 0 (no cache) or more')
+      .default(64),
+    // Stripe billing: the secret key, the webhook signing secret and one price id per plan, all
+    // or none. Without them plans are bought through the product's local test checkout.
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)').optional(),
+    ),
+    STRIPE_PRICE_ARGENT: optionalString,
+    STRIPE_PRICE_ORO: optionalString,
+    STRIPE_PRICE_PLATINO: optionalString,
+    // Another Stripe API base URL (stripe-mock, an egress proxy); Stripe's own by default.
+    STRIPE_API_URL: optionalUrl,
+    // Grafana that link-grafana provisions users in: its URL and a service-account token (or
+    // `user:password` of a Grafana server admin, sent as basic auth). Both or neither.
+    GRAFANA_URL: optionalUrl,
+    GRAFANA_TOKEN: optionalString,
   })
   .superRefine((env, ctx) => {
+    const stripeSet = STRIPE_KEYS.filter((key) => env[key] !== undefined);
+    if (stripeSet.length !== 0 && stripeSet.length !== STRIPE_KEYS.length) {
+      for (const key of STRIPE_KEYS.filter((key) => env[key] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be set together with ${STRIPE_KEYS.join(', ')} (or none of them)`,
+        });
+      }
+    }
     const auth0 = [env.AUTH_DOMAIN, env.AUTH_CLIENT_ID, env.AUTH_AUDIENCE];
     const set = auth0.filter((value) => value !== undefined).length;
     if (set !== 0 && set !== 3) {
@@ -63,6 +167,14 @@ export const envSchema = z
           });
         }
       }
+    }
+    if ((env.GRAFANA_URL === undefined) !== (env.GRAFANA_TOKEN === undefined)) {
+      const missing = env.GRAFANA_URL === undefined ? 'GRAFANA_URL' : 'GRAFANA_TOKEN';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with GRAFANA_URL and GRAFANA_TOKEN',
+      });
     }
   });
 
@@ -78,7 +190,10 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   webDistDir: string;
+  /** Holds the built agent executable that /static/brezza-agent serves. */
+  agentDistDir: string;
   identity: IdentitySettings;
+  billing: BillingSettings;
 }
 
 export interface IdentitySettings {
@@ -125,6 +240,40 @@ function identitySettings(env: Env, publicUrl: string): IdentitySettings {
   };
 }
 
+/** How plans are paid for: Stripe when configured, else the local test checkout. */
+export type BillingSettings =
+  | { mode: 'local' }
+  | {
+      mode: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe price id of each plan's monthly price. */
+      prices: Record<PlanId, string>;
+      /** Stripe API base URL when not Stripe's own. */
+      apiUrl: string | undefined;
+    };
+
+function billingSettings(env: Env): BillingSettings {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env;
+  const { STRIPE_PRICE_ARGENT, STRIPE_PRICE_ORO, STRIPE_PRICE_PLATINO } = env;
+  if (
+    !STRIPE_SECRET_KEY ||
+    !STRIPE_WEBHOOK_SECRET ||
+    !STRIPE_PRICE_ARGENT ||
+    !STRIPE_PRICE_ORO ||
+    !STRIPE_PRICE_PLATINO
+  ) {
+    return { mode: 'local' };
+  }
+  return {
+    mode: 'stripe',
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    prices: { argent: STRIPE_PRICE_ARGENT, oro: STRIPE_PRICE_ORO, platino: STRIPE_PRICE_PLATINO },
+    apiUrl: env.STRIPE_API_URL,
+  };
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -155,8 +304,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'brezza.sqlite') },
     identity: identitySettings(env, publicUrl),
+    billing: billingSettings(env),
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
+    ),
+    agentDistDir: path.resolve(
+      env.AGENT_DIST_DIR ?? new URL('../../agent/dist', import.meta.url).pathname,
     ),
   };
 }

@@ -10,9 +10,243 @@ export interface OrganisationsTable {
   grafana_url: string | null;
   tau_url: string | null;
   plan: 'argent' | 'oro' | 'platino' | 'none';
+  /** The Grafana organisation link-grafana provisions this organisation's users in. */
+  grafana_org_id: Generated<number | null>;
   created_at: string;
+  /** Billing (migration 0005): Stripe customer, current subscription, last event applied. */
+  stripe_customer_id: Generated<string | null>;
+  stripe_subscription_id: Generated<string | null>;
+  subscription_synced_at: Generated<string | null>;
+}
+
+export type UserStatus = 'active' | 'disabled';
+
+export interface UsersTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  email: string;
+  /** argon2id; null until the user sets a password from the link staff sent. */
+  password_hash: string | null;
+  status: UserStatus;
+  created_at: string;
+}
+
+export interface AccessRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'set' | 'reset';
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginThrottlesTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
+  blocked_until: string;
+}
+
+/** Every model of the embedded OpenID provider (sessions, grants, codes, tokens...). */
+export interface IdpModelsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  account_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface IdpKeysTable {
+  id: Generated<number>;
+  kind: 'signing' | 'cookie';
+  material: string;
+  created_at: string;
+}
+
+export interface DatacentersTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  location: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  datacenter_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RacksTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  room_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A registered server. Onboarding inserts rows; the hierarchy API names and places them. */
+export interface ServersTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server_name: string;
+  /** '' when the agent reported no public address. */
+  public_ipv4: Generated<string>;
+  machine_id: Generated<string>;
+  host_name: string | null;
+  rack_id: number | null;
+  device_type_id: number | null;
+  agent_version: string | null;
+  last_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One random stamp per organisation, replaced by every write that changes a hierarchy list. */
+export interface HierarchyVersionsTable {
+  organisation_id: number;
+  stamp: string;
+}
+
+export type CheckoutSessionStatus = 'open' | 'complete' | 'cancelled';
+
+/** A checkout an operator started: Stripe's (cs_...) or the local test checkout's. */
+export interface CheckoutSessionsTable {
+  id: string;
+  organisation_id: number;
+  /** Who started it; null only once that user is deleted. */
+  user_id: number | null;
+  plan: 'argent' | 'oro' | 'platino';
+  status: CheckoutSessionStatus;
+  subscription_id: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+/** Webhook events already applied, by Stripe event id: a replay changes nothing. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** Every change of an organisation's plan: who (null when Stripe changed it) and when. */
+export interface PlanChangesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  from_plan: 'argent' | 'oro' | 'platino' | 'none';
+  to_plan: 'argent' | 'oro' | 'platino' | 'none';
+  changed_by_user_id: number | null;
+  source: 'checkout' | 'stripe';
+  stripe_event_id: string;
+  stripe_subscription_id: string | null;
+  created_at: string;
+}
+
+/** Subscriptions a newer purchase replaced; cancelled_at is set once Stripe confirms it. */
+export interface SupersededSubscriptionsTable {
+  subscription_id: string;
+  organisation_id: number;
+  superseded_at: string;
+  cancelled_at: string | null;
+}
+
+/** Billing's own secrets, e.g. the local checkout's webhook signing secret. */
+export interface BillingSettingsTable {
+  name: string;
+  value: string;
+}
+
+/** An installer/agent credential; only its SHA-256 is stored (see modules/onboarding). */
+export interface AppTokensTable {
+  id: Generated<number>;
+  organisation_id: number;
+  created_by: number | null;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  first_used_at: string | null;
+  bound_machine_id: string | null;
+  server_id: number | null;
+  registered_name: string | null;
+  revoked_at: string | null;
+}
+
+/** Each server's most recent sample (JSON) and how many samples it has sent in all. */
+export interface LatestSamplesTable {
+  server_id: number;
+  organisation_id: number;
+  collected_at: string;
+  received_at: string;
+  payload: string;
+  sample_count: number;
+}
+
+/** A server's Prometheus labels, rebuilt by refresh_prometheus after hierarchy changes. */
+export interface MetricLabelsTable {
+  server_id: number;
+  organisation_id: number;
+  organisation: string;
+  datacenter: string;
+  room: string;
+  rack: string;
+  server: string;
+  machine_id: string;
+  refreshed_at: string;
+}
+
+/** Per-organisation credential of a Prometheus scraping the metrics and discovery endpoints. */
+export interface ScrapeTokensTable {
+  id: Generated<number>;
+  organisation_id: number;
+  token_hash: string;
+  note: string | null;
+  created_at: string;
+  revoked_at: string | null;
 }
 
 export interface DB {
   organisations: OrganisationsTable;
+  users: UsersTable;
+  access_requests: AccessRequestsTable;
+  password_tokens: PasswordTokensTable;
+  login_throttles: LoginThrottlesTable;
+  idp_models: IdpModelsTable;
+  idp_keys: IdpKeysTable;
+  datacenters: DatacentersTable;
+  rooms: RoomsTable;
+  racks: RacksTable;
+  servers: ServersTable;
+  hierarchy_versions: HierarchyVersionsTable;
+  app_tokens: AppTokensTable;
+  latest_samples: LatestSamplesTable;
+  metric_labels: MetricLabelsTable;
+  scrape_tokens: ScrapeTokensTable;
+  checkout_sessions: CheckoutSessionsTable;
+  billing_events: BillingEventsTable;
+  plan_changes: PlanChangesTable;
+  superseded_subscriptions: SupersededSubscriptionsTable;
+  billing_settings: BillingSettingsTable;
 }

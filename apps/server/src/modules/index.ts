@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
+import { identityModule } from './identity/module.js';
+import { organisationSettingsRoutes } from './organisation-settings/routes.js';
+import { hierarchyPlugin } from './hierarchy/plugin.js';
+import { hierarchyRoutes } from './hierarchy/routes.js';
+import { billingRoutes, planRoutes } from './plans/routes.js';
+import { agentRoutes } from './agent/routes.js';
+import { agentDownloadRoutes } from './agent/download.js';
+import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
+import { tokenRoutes } from './onboarding/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -10,10 +19,25 @@ import { appConfigRoutes } from './app-config/routes.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  // Sign-up and reset calls, the embedded OpenID provider under /idp, the demo operator.
+  await app.register(identityModule);
+  // Outside /api: onboarding's agent routes also use app.hierarchy to invalidate lists.
+  await app.register(hierarchyPlugin);
+  // Stripe's webhook (its signature is the credential) and the local test checkout.
+  await app.register(billingRoutes);
+  // The agent (app token), its download, and Prometheus (scrape token).
+  await app.register(agentRoutes);
+  await app.register(agentDownloadRoutes);
+  await app.register(metricsRoutes);
 
   await app.register(
-    async (_api) => {
-      // The identity module adds `api.addHook('onRequest', api.authenticate)` here, first.
+    async (api) => {
+      api.addHook('onRequest', api.authenticate);
+      await api.register(organisationSettingsRoutes);
+      await api.register(hierarchyRoutes);
+      await api.register(planRoutes);
+      await api.register(tokenRoutes);
+      await api.register(refreshMetricsRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { NOT_FOUND_ERROR } from '@brezza/contract';
 
 /** Paths that belong to the server, never to the web app's history fallback. */
-const SERVER_PREFIXES = ['/api/', '/idp/', '/static/', '/metrics/'];
+const SERVER_PREFIXES = ['/api/', '/idp/', '/static/', '/metrics/', '/checkout/'];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

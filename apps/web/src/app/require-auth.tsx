@@ -1,17 +1,22 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/lib/auth';
+import { currentPath } from '@/lib/auth-location';
 import { Spinner } from '@/components/ui/spinner';
 
-/** Pages below this route need a signed-in operator; others are sent to login and back. */
+/**
+ * Pages below this route need a signed-in operator. Anyone else is sent to the hosted login
+ * and brought back to the very page (path, query and hash) they asked for.
+ */
 export function RequireAuth() {
-  const session = useSession();
+  const { status, signIn } = useSession();
   const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
-  const { status, signIn } = session;
+  const returnTo = currentPath(location);
   useEffect(() => {
     if (status === 'signed-out') void signIn({ returnTo });
   }, [status, signIn, returnTo]);
-  if (status !== 'signed-in') return <Spinner label="Checking your session…" />;
+  if (status !== 'signed-in') {
+    return <Spinner label={status === 'loading' ? 'Checking your session…' : 'Signing you in…'} />;
+  }
   return <Outlet />;
 }

@@ -17,9 +17,64 @@ export function createRouter() {
       children: [
         { path: paths.debug, element: <DebugPage /> },
         {
+          path: paths.home,
+          lazy: async () => ({
+            Component: (await import('@/features/landing/routes/home')).HomeRoute,
+          }),
+        },
+        {
+          path: paths.loggedOut,
+          lazy: async () => ({
+            Component: (await import('@/features/landing/routes/home')).LoggedOutRoute,
+          }),
+        },
+        {
+          path: paths.features,
+          lazy: async () => ({
+            Component: (await import('@/features/platform-features/routes/features')).FeaturesRoute,
+          }),
+        },
+        {
+          path: paths.signIn,
+          lazy: async () => ({
+            Component: (await import('@/features/access/routes/sign-in')).SignInRoute,
+          }),
+        },
+        {
+          path: paths.signUp,
+          lazy: async () => ({
+            Component: (await import('@/features/access/routes/sign-up')).SignUpRoute,
+          }),
+        },
+        {
+          path: paths.resetPassword,
+          lazy: async () => ({
+            Component: (await import('@/features/access/routes/reset-password')).ResetPasswordRoute,
+          }),
+        },
+        {
+          path: `${paths.docs}/*`,
+          lazy: async () => ({
+            Component: (await import('@/features/docs/routes/docs')).DocsRoute,
+          }),
+        },
+        {
           // Signed-in pages: devices and plans (SPEC §6); the docs stay public.
           element: <RequireAuth />,
-          children: [],
+          children: [
+            {
+              path: paths.devices,
+              lazy: async () => ({
+                Component: (await import('./routes/devices')).DevicesRoute,
+              }),
+            },
+            ...[paths.plans, paths.planSuccess, paths.planCancel].map((path) => ({
+              path,
+              lazy: async () => ({
+                Component: (await import('@/features/plans/routes/plans')).PlansRoute,
+              }),
+            })),
+          ],
         },
         {
           path: '*',

@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
 import { errorBodySchema } from '@brezza/contract';
+import { useAccessToken } from './auth';
+
+/** SPEC §8: what a call that could not be authenticated tells the user. */
+export const AUTHENTICATION_ERROR = 'Authentication error. Please try logging in again.';
 
 /** A failed API call: the status, and the server's `error` message or the caller's fallback. */
 export class ApiError extends Error {
@@ -9,8 +12,9 @@ export class ApiError extends Error {
     message: string,
     /** The server's own `error` text, when the body carried one. */
     readonly serverMessage: string | null,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -20,6 +24,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Message used when the answer carries no `error` field; `{status}` is replaced. */
   fallbackError?: string;
+  /** Extra headers, e.g. a Content-Type on a call without a body where SPEC §7 names one. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -35,16 +41,32 @@ async function errorFrom(response: Response, fallback: string): Promise<ApiError
   return new ApiError(response.status, serverMessage ?? fallbackMessage, serverMessage);
 }
 
-/** Same-origin JSON call with the signed-in user's bearer token (SPEC §7). */
+/**
+ * Same-origin JSON call with the signed-in user's bearer token (SPEC §7). A token that cannot be
+ * had answers like the server's 401; `getToken` has already sent the user to login when renewal
+ * failed.
+ */
 export async function apiRequest<T>(
   getToken: () => Promise<string | undefined>,
   path: string,
-  { method = 'GET', body, fallbackError = 'Request failed: {status}', signal }: ApiRequest = {},
+  {
+    method = 'GET',
+    body,
+    fallbackError = 'Request failed: {status}',
+    headers: extraHeaders,
+    signal,
+  }: ApiRequest = {},
 ): Promise<T> {
-  const token = await getToken();
-  if (!token) throw new ApiError(401, 'Not signed in.', null);
+  let token: string | undefined;
+  try {
+    token = await getToken();
+  } catch (failure) {
+    throw new ApiError(401, AUTHENTICATION_ERROR, null, { cause: failure });
+  }
+  if (!token) throw new ApiError(401, AUTHENTICATION_ERROR, null);
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    ...extraHeaders,
     Authorization: `Bearer ${token}`,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,8 +84,7 @@ export async function apiRequest<T>(
 
 /** `apiRequest` bound to the current session's access token. */
 export function useApiClient() {
-  const { getAccessTokenSilently } = useAuth0();
-  const getToken = useCallback(() => getAccessTokenSilently(), [getAccessTokenSilently]);
+  const getToken = useAccessToken();
   return useCallback(
     <T>(path: string, request?: ApiRequest) => apiRequest<T>(getToken, path, request),
     [getToken],

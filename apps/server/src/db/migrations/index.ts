@@ -1,6 +1,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { foundation } from './2026-11-21-0001-foundation.js';
+import { identity } from './2026-11-21-0002-identity.js';
+import { hierarchy } from './2026-11-21-0003-hierarchy.js';
+import { onboarding } from './2026-11-21-0004-onboarding.js';
+import { billing } from './2026-11-21-0005-billing.js';
+import { grafana } from './2026-11-21-0006-grafana.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -9,5 +14,10 @@ import { foundation } from './2026-11-21-0001-foundation.js';
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '2026-11-21-0001-foundation': foundation(dialect),
+    '2026-11-21-0002-identity': identity(dialect),
+    '2026-11-21-0003-hierarchy': hierarchy(dialect),
+    '2026-11-21-0004-onboarding': onboarding(dialect),
+    '2026-11-21-0005-billing': billing(dialect),
+    '2026-11-21-0006-grafana': grafana(),
   };
 }

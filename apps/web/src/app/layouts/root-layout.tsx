@@ -2,13 +2,17 @@ import { Outlet } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
 import { Header } from './header';
 import { Footer } from './footer';
+import { AnnouncementBanner } from './announcement-banner';
+import { SubNavigation } from './sub-navigation';
 
 export function RootLayout() {
   return (
     <AuthProvider>
       <div className="flex min-h-screen flex-col">
+        <AnnouncementBanner />
         <Header />
-        <div className="flex-1">
+        <SubNavigation />
+        <div id="content" className="flex-1">
           <Outlet />
         </div>
         <Footer />

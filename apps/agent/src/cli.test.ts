@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from './cli.js';
+
+describe('parseCommandLine', () => {
+  it('reads the installer command the web app builds', () => {
+    expect(
+      parseCommandLine(['--create-with-app-token', 'brz_abc', '--create-with-server-name', 'brave otter 7']),
+    ).toEqual({
+      kind: 'install',
+      appToken: 'brz_abc',
+      serverName: 'brave otter 7',
+      apiUrl: undefined,
+      configDir: undefined,
+      noService: false,
+    });
+  });
+
+  it('reads the installer options and the service command', () => {
+    expect(
+      parseCommandLine([
+        '--create-with-app-token=t',
+        '--create-with-server-name=n',
+        '--api-url',
+        'https://brezza.example',
+        '--config-dir',
+        '/tmp/x',
+        '--no-service',
+      ]),
+    ).toMatchObject({ apiUrl: 'https://brezza.example', configDir: '/tmp/x', noService: true });
+    expect(parseCommandLine(['run', '--interval', '2', '--config-dir', '/c'])).toEqual({
+      kind: 'run',
+      configDir: '/c',
+      intervalSeconds: 2,
+      hostRoot: '/',
+    });
+    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommandLine(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [[], /Nothing to do/],
+    [['--create-with-server-name', 'n'], /--create-with-app-token/],
+    [['--create-with-app-token', 't'], /--create-with-server-name/],
+    [['--create-with-app-token', ' ', '--create-with-server-name', 'n'], /--create-with-app-token/],
+    [['--bogus'], /bogus/],
+    [['run', '--interval', '0'], /--interval/],
+    [['run', '--interval', '1.5'], /--interval/],
+    [['run', '--no-service'], /installer/],
+    [['--create-with-app-token', 't', '--create-with-server-name', 'n', '--interval', '5'], /run/],
+    [['start'], /Unexpected argument/],
+  ])('refuses %j', (argv, message) => {
+    const command = parseCommandLine(argv);
+    expect(command.kind).toBe('usage-error');
+    expect(command.kind === 'usage-error' && command.message).toMatch(message);
+  });
+});

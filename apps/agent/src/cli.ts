@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import { AGENT_BINARY_NAME } from '@brezza/contract';
+
+export interface InstallCommand {
+  kind: 'install';
+  appToken: string;
+  serverName: string;
+  apiUrl: string | undefined;
+  configDir: string | undefined;
+  noService: boolean;
+}
+
+export interface RunCommand {
+  kind: 'run';
+  configDir: string | undefined;
+  intervalSeconds: number | undefined;
+  hostRoot: string;
+}
+
+export type Command =
+  | InstallCommand
+  | RunCommand
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'usage-error'; message: string };
+
+export const MIN_INTERVAL_SECONDS = 1;
+export const MAX_INTERVAL_SECONDS = 3600;
+
+export const USAGE = `Usage:
+  ${AGENT_BINARY_NAME} --create-with-app-token <token> --create-with-server-name <name>
+      [--api-url <url>] [--config-dir <dir>] [--no-service]
+    Registers this machine, writes the agent's config and installs and starts the
+    systemd service brezza-agent.service (as root). --api-url defaults to the URL this
+    file was downloaded from; --config-dir to /root/.brezza. --no-service only registers
+    and writes the config (no root needed, nothing installed).
+
+  ${AGENT_BINARY_NAME} run [--config-dir <dir>] [--interval <seconds>] [--host-root <dir>]
+    The service: reads the config, pushes a sample every 15 s (or --interval, or
+    "intervalSeconds" in the config) until SIGTERM. --host-root reads /proc and /sys
+    under another directory (the host's, when running in a container).
+
+  ${AGENT_BINARY_NAME} --version | --help`;
+
+const fail = (message: string): Command => ({ kind: 'usage-error', message });
+
+/** The command line as a command, or a usage error naming what is wrong. Never throws. */
+export function parseCommandLine(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'create-with-app-token': { type: 'string' },
+        'create-with-server-name': { type: 'string' },
+        'api-url': { type: 'string' },
+        'config-dir': { type: 'string' },
+        'no-service': { type: 'boolean' },
+        interval: { type: 'string' },
+        'host-root': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const installing =
+    values['create-with-app-token'] !== undefined || values['create-with-server-name'] !== undefined;
+  if (positionals[0] === 'run' && positionals.length === 1 && !installing) {
+    if (values['api-url'] !== undefined || values['no-service']) {
+      return fail('--api-url and --no-service belong to the installer, not to "run".');
+    }
+    let intervalSeconds: number | undefined;
+    if (values.interval !== undefined) {
+      intervalSeconds = Number(values.interval);
+      if (
+        !Number.isInteger(intervalSeconds) ||
+        intervalSeconds < MIN_INTERVAL_SECONDS ||
+        intervalSeconds > MAX_INTERVAL_SECONDS
+      ) {
+        return fail(
+          `--interval must be a whole number of seconds from ${MIN_INTERVAL_SECONDS} to ${MAX_INTERVAL_SECONDS}.`,
+        );
+      }
+    }
+    return {
+      kind: 'run',
+      configDir: values['config-dir'],
+      intervalSeconds,
+      hostRoot: values['host-root'] ?? '/',
+    };
+  }
+  if (positionals.length > 0) return fail(`Unexpected argument: ${positionals[0]}`);
+  if (!installing) return fail('Nothing to do.');
+  if (values.interval !== undefined || values['host-root'] !== undefined) {
+    return fail('--interval and --host-root belong to "run", not to the installer.');
+  }
+  const appToken = values['create-with-app-token']?.trim();
+  const serverName = values['create-with-server-name'];
+  if (!appToken) return fail('--create-with-app-token <token> is required.');
+  if (serverName === undefined) return fail('--create-with-server-name <name> is required.');
+  return {
+    kind: 'install',
+    appToken,
+    serverName,
+    apiUrl: values['api-url'],
+    configDir: values['config-dir'],
+    noService: values['no-service'] ?? false,
+  };
+}

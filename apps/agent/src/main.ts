@@ -1,0 +1,70 @@
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_SAMPLE_INTERVAL_SECONDS } from '@brezza/contract';
+import { parseCommandLine, USAGE, type RunCommand } from './cli.js';
+import { createSampler } from './collectors/sampler.js';
+import { defaultConfigDir, readConfig } from './config-file.js';
+import { AgentError, EXIT, type ExitCode } from './errors.js';
+import { defaultInstallEnvironment, install } from './installer.js';
+import { localAddresses, readMachineId } from './machine.js';
+import { runService } from './service.js';
+import { createApiClient } from './transport.js';
+import { AGENT_VERSION } from './version.js';
+
+async function serve(command: RunCommand): Promise<void> {
+  const configDir = path.resolve(command.configDir ?? defaultConfigDir());
+  const config = readConfig(configDir);
+  const intervalSeconds =
+    command.intervalSeconds ?? config.intervalSeconds ?? DEFAULT_SAMPLE_INTERVAL_SECONDS;
+  const controller = new AbortController();
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`${signal}: stopping.`);
+    controller.abort();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await runService({
+    config,
+    intervalMs: intervalSeconds * 1000,
+    client: createApiClient({ apiUrl: config.apiUrl, appToken: config.appToken }),
+    sampler: createSampler({ root: command.hostRoot }),
+    machineId: readMachineId(command.hostRoot),
+    hostName: os.hostname(),
+    addresses: localAddresses(),
+    signal: controller.signal,
+  });
+}
+
+/** The executable's entry: one command, then an exit code (see errors.ts). */
+async function main(argv: string[]): Promise<ExitCode> {
+  const command = parseCommandLine(argv);
+  switch (command.kind) {
+    case 'help':
+      console.log(USAGE);
+      return EXIT.OK;
+    case 'version':
+      console.log(AGENT_VERSION);
+      return EXIT.OK;
+    case 'usage-error':
+      console.error(`${command.message}\n\n${USAGE}`);
+      return EXIT.USAGE;
+    case 'install':
+      await install(command, defaultInstallEnvironment());
+      return EXIT.OK;
+    case 'run':
+      await serve(command);
+      return EXIT.OK;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof AgentError) {
+      console.error(`brezza-agent: ${error.message}`);
+      process.exit(error.exitCode);
+    }
+    console.error('brezza-agent: unexpected failure:', error);
+    process.exit(EXIT.FAILURE);
+  },
+);

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { AGENT_API_URL_MARKER, AGENT_BINARY_NAME, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
+import { notFound } from '../../errors.js';
+import { requestOrigin } from '../onboarding/request-origin.js';
+
+export const AGENT_NOT_BUILT =
+  'The agent installer has not been built on this server (npm run build).';
+
+/** The bytes appended to the executable: the origin it was downloaded from, for `--api-url`. */
+export const apiUrlTrailer = (origin: string) =>
+  Buffer.from(`\n${AGENT_API_URL_MARKER}${origin}\n`);
+
+/**
+ * GET /static/brezza-agent: the single-file installer and agent, with this server's origin (as
+ * the downloader reached it) appended so the installer knows where to register. Never cached:
+ * a new build must reach the next installer command.
+ */
+export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
+  const file = path.join(app.config.agentDistDir, AGENT_BINARY_NAME);
+  if (!fs.existsSync(file)) app.log.warn(`agent not built: ${file} is missing; run npm run build`);
+
+  app.get(AGENT_DOWNLOAD_PATH, async (request, reply) => {
+    // One open handle for the size and the bytes: a rebuild meanwhile cannot mismatch them.
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(file);
+    } catch {
+      throw notFound(AGENT_NOT_BUILT);
+    }
+    const { size } = await handle.stat();
+    const trailer = apiUrlTrailer(requestOrigin(request, app.config.publicUrl));
+    // The file stream owns the handle and closes it when it ends or the client goes away.
+    const source = handle.createReadStream({ end: size - 1 });
+    const body = new PassThrough();
+    source.pipe(body, { end: false });
+    source.once('end', () => body.end(trailer));
+    source.once('error', (error) => body.destroy(error));
+    body.once('close', () => source.destroy());
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${AGENT_BINARY_NAME}"`)
+      .header('Content-Length', size + trailer.length)
+      .header('Cache-Control', 'no-cache')
+      .send(body);
+  });
+}

@@ -1,0 +1,164 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, ServersTable } from '../../db/schema.js';
+
+export type ServerRow = Selectable<ServersTable>;
+
+/** What a push needs to know about its token and server, in one query. */
+export interface PushCredential {
+  revokedAt: string | null;
+  boundMachineId: string | null;
+  serverId: number | null;
+  organisationId: number;
+  publicIpv4: string | null;
+}
+
+export interface AgentReport {
+  hostName: string;
+  agentVersion: string;
+  /** null when the connection was not IPv4: the last known address stays. */
+  publicIpv4: string | null;
+  at: string;
+}
+
+export interface StoredSample {
+  serverId: number;
+  organisationId: number;
+  collectedAt: string;
+  receivedAt: string;
+  payload: string;
+  count: number;
+}
+
+export type AgentRepository = ReturnType<typeof createAgentRepository>;
+
+/** SQL for what agents write: their server rows and latest samples. */
+export function createAgentRepository(db: Kysely<DB>) {
+  return {
+    async findServer(id: number): Promise<ServerRow | undefined> {
+      return db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The organisation's most recently created server of this machine, if any. */
+    async findServerByMachine(
+      organisationId: number,
+      machineId: string,
+    ): Promise<ServerRow | undefined> {
+      return db
+        .selectFrom('servers')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .where('machine_id', '=', machineId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async insertServer(server: {
+      organisationId: number;
+      serverName: string;
+      machineId: string;
+      report: AgentReport;
+    }): Promise<ServerRow> {
+      const { report } = server;
+      return db
+        .insertInto('servers')
+        .values({
+          organisation_id: server.organisationId,
+          server_name: server.serverName,
+          machine_id: server.machineId,
+          public_ipv4: report.publicIpv4 ?? '',
+          host_name: report.hostName,
+          agent_version: report.agentVersion,
+          last_seen_at: report.at,
+          rack_id: null,
+          device_type_id: null,
+          created_at: report.at,
+          updated_at: report.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Records a registration: the agent's report, and the name when it changed. */
+    async updateServer(id: number, report: AgentReport, serverName?: string): Promise<void> {
+      await db
+        .updateTable('servers')
+        .set({
+          host_name: report.hostName,
+          agent_version: report.agentVersion,
+          last_seen_at: report.at,
+          updated_at: report.at,
+          ...(report.publicIpv4 !== null ? { public_ipv4: report.publicIpv4 } : {}),
+          ...(serverName !== undefined ? { server_name: serverName } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async pushCredential(tokenHash: string): Promise<PushCredential | undefined> {
+      return db
+        .selectFrom('app_tokens as t')
+        .leftJoin('servers as s', 's.id', 't.server_id')
+        .select([
+          't.revoked_at as revokedAt',
+          't.bound_machine_id as boundMachineId',
+          's.id as serverId',
+          't.organisation_id as organisationId',
+          's.public_ipv4 as publicIpv4',
+        ])
+        .where('t.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async touchServer(
+      id: number,
+      seen: { at: string; agentVersion: string; publicIpv4: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('servers')
+        .set({
+          last_seen_at: seen.at,
+          agent_version: seen.agentVersion,
+          ...(seen.publicIpv4 !== null ? { public_ipv4: seen.publicIpv4 } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Keeps the newest of the stored and the pushed sample (buffered samples may arrive late)
+     * and adds the pushed count to the server's total.
+     */
+    async storeSample(sample: StoredSample): Promise<void> {
+      await db
+        .insertInto('latest_samples')
+        .values({
+          server_id: sample.serverId,
+          organisation_id: sample.organisationId,
+          collected_at: sample.collectedAt,
+          received_at: sample.receivedAt,
+          payload: sample.payload,
+          sample_count: sample.count,
+        })
+        .onConflict((oc) =>
+          oc.column('server_id').doUpdateSet((eb) => {
+            const newer = eb('excluded.collected_at', '>=', eb.ref('latest_samples.collected_at'));
+            const pick = <C extends 'collected_at' | 'payload'>(column: C) =>
+              eb
+                .case()
+                .when(newer)
+                .then(eb.ref(`excluded.${column}`))
+                .else(eb.ref(`latest_samples.${column}`))
+                .end();
+            return {
+              collected_at: pick('collected_at'),
+              payload: pick('payload'),
+              received_at: eb.ref('excluded.received_at'),
+              sample_count: eb('latest_samples.sample_count', '+', eb.ref('excluded.sample_count')),
+            };
+          }),
+        )
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { isIPv4 } from 'node:net';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  APP_TOKEN_BOUND_ELSEWHERE,
+  APP_TOKEN_EXPIRED,
+  APP_TOKEN_INVALID,
+  APP_TOKEN_NOT_REGISTERED,
+  type AgentRegisterBody,
+  type AgentRegisterResponse,
+  type AgentSamplesBody,
+  type AgentSamplesResponse,
+} from '@brezza/contract';
+import type { DB } from '../../db/schema.js';
+import { conflict, unauthorized } from '../../errors.js';
+import { createMetricsRepository } from '../metrics/repository.js';
+import { createAppTokensRepository } from '../onboarding/repository.js';
+import { hashSecret } from '../onboarding/secrets.js';
+import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
+
+export interface AgentServiceDeps {
+  db: Kysely<DB>;
+  /**
+   * Called inside the transaction that created, renamed or re-addressed a server, so that the
+   * hierarchy's cached lists are replaced when it commits.
+   */
+  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  now?: () => Date;
+}
+
+/** The IPv4 address of a connection (an IPv4-mapped IPv6 address counts), or null. */
+export function publicIpv4From(ip: string): string | null {
+  const address = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return isIPv4(address) ? address : null;
+}
+
+export type AgentService = ReturnType<typeof createAgentService>;
+
+/**
+ * What agents do with an app token: register their machine (binding the token to it on first
+ * use) and push samples. Token problems are 401 (invalid, revoked, expired) or 409 (bound to
+ * another machine), with texts the installer shows as they are.
+ */
+export function createAgentService({
+  db,
+  onServersChanged,
+  now = () => new Date(),
+}: AgentServiceDeps) {
+  async function register(
+    secret: string,
+    body: AgentRegisterBody,
+    connectionIp: string,
+  ): Promise<AgentRegisterResponse> {
+    const at = now().toISOString();
+    const tokenHash = hashSecret(secret);
+    const report: AgentReport = {
+      hostName: body.hostName,
+      agentVersion: body.agentVersion,
+      publicIpv4: publicIpv4From(connectionIp),
+      at,
+    };
+    return db.transaction().execute(async (trx) => {
+      const tokens = createAppTokensRepository(trx);
+      const agents = createAgentRepository(trx);
+      const found = await tokens.findByHash(tokenHash);
+      if (!found || found.revoked_at) throw unauthorized(APP_TOKEN_INVALID);
+      if (found.bound_machine_id === null) {
+        if (found.expires_at <= at) throw unauthorized(APP_TOKEN_EXPIRED);
+        await tokens.claim(found.id, body.machineId, at);
+      }
+      // Read again: a registration racing this one may have bound the token first.
+      const token = (await tokens.findById(found.id))!;
+      if (token.revoked_at) throw unauthorized(APP_TOKEN_INVALID);
+      if (token.bound_machine_id === null) throw unauthorized(APP_TOKEN_EXPIRED);
+      if (token.bound_machine_id !== body.machineId) throw conflict(APP_TOKEN_BOUND_ELSEWHERE);
+
+      let server: ServerRow | undefined =
+        token.server_id !== null ? await agents.findServer(token.server_id) : undefined;
+      let changed: boolean;
+      let serverName: string;
+      if (server) {
+        // A re-run or a restart: the name changes only when the config's name changed, so that
+        // a rename in the web app survives restarts of an agent whose config still says the old.
+        const rename = token.registered_name !== body.serverName;
+        await agents.updateServer(server.id, report, rename ? body.serverName : undefined);
+        if (rename) await tokens.setRegisteredName(token.id, body.serverName);
+        changed = rename || addressChanged(server, report);
+        serverName = rename ? body.serverName : server.server_name;
+      } else {
+        // A new binding: this machine's server in the organisation if it has one, else a new one.
+        server = await agents.findServerByMachine(token.organisation_id, body.machineId);
+        if (server) {
+          await agents.updateServer(server.id, report, body.serverName);
+        } else {
+          server = await agents.insertServer({
+            organisationId: token.organisation_id,
+            serverName: body.serverName,
+            machineId: body.machineId,
+            report,
+          });
+        }
+        await tokens.attachServer(token.id, server.id, body.serverName);
+        changed = true;
+        serverName = body.serverName;
+      }
+      if (changed) {
+        await createMetricsRepository(trx).rebuildLabels(token.organisation_id, at, [server.id]);
+        await onServersChanged(token.organisation_id, trx);
+      }
+      return { serverId: server.id, serverName };
+    });
+  }
+
+  async function ingest(
+    secret: string,
+    body: AgentSamplesBody,
+    connectionIp: string,
+  ): Promise<AgentSamplesResponse> {
+    const received = now();
+    const at = received.toISOString();
+    const agents = createAgentRepository(db);
+    const credential = await agents.pushCredential(hashSecret(secret));
+    if (!credential || credential.revokedAt) throw unauthorized(APP_TOKEN_INVALID);
+    if (credential.serverId === null) throw unauthorized(APP_TOKEN_NOT_REGISTERED);
+    if (credential.boundMachineId !== body.machineId) throw conflict(APP_TOKEN_BOUND_ELSEWHERE);
+    const { serverId, organisationId } = credential;
+
+    // The newest sample is kept; a clock ahead of ours must not pin a sample as newest forever.
+    const newest = body.samples.reduce((a, b) =>
+      Date.parse(b.collectedAt) >= Date.parse(a.collectedAt) ? b : a,
+    );
+    const collectedAt = new Date(Math.min(Date.parse(newest.collectedAt), received.getTime()));
+    const publicIpv4 = publicIpv4From(connectionIp);
+
+    await db.transaction().execute(async (trx) => {
+      const writer = createAgentRepository(trx);
+      await writer.touchServer(serverId, { at, agentVersion: body.agentVersion, publicIpv4 });
+      await writer.storeSample({
+        serverId,
+        organisationId,
+        collectedAt: collectedAt.toISOString(),
+        receivedAt: at,
+        payload: JSON.stringify({ ...newest, collectedAt: collectedAt.toISOString() }),
+        count: body.samples.length,
+      });
+      if (publicIpv4 !== null && publicIpv4 !== credential.publicIpv4) {
+        await onServersChanged(organisationId, trx);
+      }
+    });
+    return { accepted: body.samples.length };
+  }
+
+  return { register, ingest };
+}
+
+const addressChanged = (server: ServerRow, report: AgentReport) =>
+  report.publicIpv4 !== null && report.publicIpv4 !== server.public_ipv4;

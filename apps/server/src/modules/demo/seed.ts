@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { createUsersRepository } from '../users/repository.js';
+import { seedDemoHierarchy } from '../hierarchy/demo-data.js';
+
+export const DEMO_ORGANISATION_NAME = 'Demo Organisation';
+
+export interface DemoOperator {
+  name: string;
+  email: string;
+  passwordHash: string;
+}
+
+/**
+ * Fills the demo organisation created on a fresh development database. Runs inside the seeding
+ * transaction (`db` is that transaction): a failure leaves no half-seeded organisation.
+ */
+export async function seedDemoOrganisation(
+  db: Kysely<DB>,
+  organisationId: number,
+  operator: DemoOperator,
+): Promise<void> {
+  await createUsersRepository(db).create({
+    organisationId,
+    name: operator.name,
+    email: operator.email,
+    passwordHash: operator.passwordHash,
+  });
+  await seedDemoHierarchy(db, organisationId);
+}

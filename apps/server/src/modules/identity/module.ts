@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { createKeyStore } from '../../idp/key-store.js';
+import { idpPlugin } from '../../idp/plugin.js';
+import { demoOnFirstStart } from '../demo/first-start.js';
+import { identityDependencies } from './dependencies.js';
+import { publicIdentityRoutes } from './routes.js';
+
+/**
+ * Identity's public side: the sign-up and reset calls, the embedded OpenID provider (unless an
+ * Auth0 tenant is configured) and, on a fresh development database, the demo operator.
+ */
+export async function identityModule(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const { users, mailer, identity } = identityDependencies(config, app.database.db, (line) =>
+    app.log.info(line),
+  );
+  await app.register(publicIdentityRoutes, { identity });
+  if (config.identity.mode === 'embedded') {
+    await app.register(idpPlugin, { identity, users, keyStore: createKeyStore(app.database) });
+  }
+  if (!config.env.SMTP_URL) {
+    app.startupNotes.push(`Mail goes to ${mailer.destination} (set SMTP_URL to send it).`);
+  }
+  app.startupNotes.push(...(await demoOnFirstStart(config, app.database.db)));
+}

@@ -1,0 +1,143 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+} from 'jose';
+import type { IdentitySettings } from '../../config.js';
+import type { KeyStore } from '../../idp/key-store.js';
+
+/** Who a valid access token speaks for: our user id (embedded) or a verified e-mail (Auth0). */
+export type TokenSubject = { kind: 'user-id'; userId: number } | { kind: 'email'; email: string };
+
+export type TokenVerifier = (token: string) => Promise<TokenSubject>;
+
+/** Why a token was refused; `forbidden` means valid but not tied to a usable account. */
+export class TokenRejected extends Error {
+  constructor(
+    readonly reason: 'expired' | 'invalid' | 'forbidden',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TokenRejected';
+  }
+}
+
+/** Seconds of clock skew tolerated between the provider and this server. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
+export function verifyOptions(identity: IdentitySettings): JWTVerifyOptions {
+  return {
+    issuer: identity.issuer,
+    audience: identity.audience,
+    algorithms: ['RS256'],
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    requiredClaims: ['sub', 'exp'],
+  };
+}
+
+async function verifySignature(token: string, getKey: JWTVerifyGetKey, options: JWTVerifyOptions) {
+  try {
+    return (await jwtVerify(token, getKey, options)).payload;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      throw new TokenRejected('expired', 'Access token expired.');
+    throw new TokenRejected('invalid', 'Invalid access token.');
+  }
+}
+
+/** Least time between two re-reads of the key table caused by an unknown `kid`. */
+const KEY_RELOAD_INTERVAL_MS = 30_000;
+
+/** Embedded provider: the keys it signs with are in our database, so no HTTP round trip. */
+export function createEmbeddedVerifier(
+  keyStore: KeyStore,
+  identity: IdentitySettings,
+): TokenVerifier {
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  let lastReload = 0;
+  const current = () =>
+    (keySet ??= keyStore.publicKeys().then((keys) => createLocalJWKSet({ keys })));
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await (
+        await current()
+      )(header, token);
+    } catch (error) {
+      const now = Date.now();
+      if (
+        !(error instanceof errors.JWKSNoMatchingKey) ||
+        now - lastReload < KEY_RELOAD_INTERVAL_MS
+      ) {
+        throw error;
+      }
+      lastReload = now;
+      keyStore.reload();
+      keySet = undefined;
+      return (await current())(header, token);
+    }
+  };
+  const options = verifyOptions(identity);
+  return async (token) => {
+    const payload = await verifySignature(token, getKey, options);
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0) {
+      throw new TokenRejected('invalid', 'Invalid access token.');
+    }
+    return { kind: 'user-id', userId };
+  };
+}
+
+interface CachedEmail {
+  email: string;
+  expiresAt: number;
+}
+
+const USERINFO_CACHE_MS = 5 * 60_000;
+const USERINFO_CACHE_SIZE = 1000;
+
+/**
+ * Auth0 tenant: tokens are checked against the tenant's JWKS. An Auth0 access token carries no
+ * e-mail by default, so the e-mail comes from the tenant's /userinfo (called with the same token,
+ * which Auth0 issues for both audiences when `openid` is requested), must be verified, and is
+ * cached per subject for a few minutes so that only a new subject costs a round trip.
+ */
+export function createAuth0Verifier(
+  identity: IdentitySettings,
+  fetchImpl: typeof fetch = fetch,
+): TokenVerifier {
+  const getKey = createRemoteJWKSet(new URL('.well-known/jwks.json', identity.issuer), {
+    [customFetch]: fetchImpl,
+  });
+  const userinfoUrl = new URL('userinfo', identity.issuer);
+  const options = verifyOptions(identity);
+  const cache = new Map<string, CachedEmail>();
+
+  async function emailOf(subject: string, token: string): Promise<string> {
+    const cached = cache.get(subject);
+    if (cached && cached.expiresAt > Date.now()) return cached.email;
+    const response = await fetchImpl(userinfoUrl, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    if (!response?.ok) throw new TokenRejected('invalid', 'Could not read the signed-in user.');
+    const profile = (await response.json().catch(() => ({}))) as {
+      email?: unknown;
+      email_verified?: unknown;
+    };
+    if (typeof profile.email !== 'string' || profile.email_verified !== true) {
+      throw new TokenRejected('forbidden', 'A verified e-mail address is required.');
+    }
+    if (cache.size >= USERINFO_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(subject, { email: profile.email, expiresAt: Date.now() + USERINFO_CACHE_MS });
+    return profile.email;
+  }
+
+  return async (token) => {
+    const payload = await verifySignature(token, getKey, options);
+    return { kind: 'email', email: await emailOf(payload.sub as string, token) };
+  };
+}

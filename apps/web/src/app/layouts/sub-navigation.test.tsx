@@ -1,0 +1,213 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { LINK_GRAFANA_PATH, ORG_SETTINGS_PATH, type OrgSettings } from '@brezza/contract';
+import { AppConfigProvider } from '@/lib/runtime-config';
+import { buildAppConfig } from '@/testing/app-config';
+import type { Session } from '@/lib/auth';
+import { SubNavigation } from './sub-navigation';
+
+const DEFAULT_OBSERVABILITY = 'https://grafana.brezza.test/';
+
+function buildSession(overrides: Partial<Session> = {}): Session {
+  return {
+    status: 'signed-in',
+    displayName: 'Dana Operator',
+    userId: 'user-1',
+    error: null,
+    signIn: vi.fn(async () => {}),
+    signOut: vi.fn(async () => {}),
+    dismissError: vi.fn(),
+    ...overrides,
+  };
+}
+
+let session = buildSession();
+vi.mock('@/lib/auth', () => ({
+  useSession: () => session,
+  useAccessToken: () => async () => 'access-token-1',
+}));
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: Headers;
+}
+let seen: Seen[] = [];
+let settings: OrgSettings | null = { grafana_url: null, tau_url: null };
+let linkStatus = 201;
+
+const server = setupServer(
+  http.get(ORG_SETTINGS_PATH, ({ request }) => {
+    seen.push({ method: 'GET', path: ORG_SETTINGS_PATH, headers: request.headers });
+    return settings
+      ? HttpResponse.json(settings)
+      : HttpResponse.json({ error: 'boom' }, { status: 500 });
+  }),
+  http.post(LINK_GRAFANA_PATH, ({ request }) => {
+    seen.push({ method: 'POST', path: LINK_GRAFANA_PATH, headers: request.headers });
+    return linkStatus === 502
+      ? HttpResponse.json({ error: 'Grafana said no' }, { status: 502 })
+      : HttpResponse.json(
+          { linked: false, reason: 'Grafana is not configured.' },
+          { status: linkStatus },
+        );
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  session = buildSession();
+  seen = [];
+  settings = { grafana_url: null, tau_url: null };
+  linkStatus = 201;
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+function renderSubNavigation(path = '/devices') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <AppConfigProvider
+      config={buildAppConfig({
+        links: { ...buildAppConfig().links, observability: DEFAULT_OBSERVABILITY },
+      })}
+    >
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <SubNavigation />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppConfigProvider>,
+  );
+}
+
+const calls = (method: string) => seen.filter((call) => call.method === method);
+
+describe('SubNavigation', () => {
+  it('is hidden, and calls nothing, until the user is authenticated', async () => {
+    session = buildSession({ status: 'loading', userId: null, displayName: null });
+    const loading = renderSubNavigation();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    loading.unmount();
+    session = buildSession({ status: 'signed-out', userId: null, displayName: null });
+    renderSubNavigation();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
+
+  it("links the organisation's dashboards, external ones in a new tab", async () => {
+    settings = { grafana_url: 'https://grafana.acme.test/d/1', tau_url: 'https://tau.acme.test/' };
+    renderSubNavigation('/devices');
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+
+    const devices = within(nav).getByRole('link', { name: 'Devices' });
+    expect(devices).toHaveAttribute('href', '/devices');
+    expect(devices).toHaveAttribute('aria-current', 'page');
+
+    const observability = within(nav).getByRole('link', { name: /Observability/ });
+    await waitFor(() =>
+      expect(observability).toHaveAttribute('href', 'https://grafana.acme.test/d/1'),
+    );
+    expect(observability).toHaveAttribute('target', '_blank');
+    expect(observability).toHaveAttribute('rel', 'noopener noreferrer');
+    const toolkit = within(nav).getByRole('link', { name: /AI Toolkit/ });
+    expect(toolkit).toHaveAttribute('href', 'https://tau.acme.test/');
+    expect(toolkit).toHaveAttribute('target', '_blank');
+  });
+
+  it('reads the settings with JSON headers and the bearer token, after authentication', async () => {
+    renderSubNavigation();
+    await waitFor(() => expect(calls('GET')).toHaveLength(1));
+    const { headers } = calls('GET')[0]!;
+    expect(headers.get('accept')).toBe('application/json');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('authorization')).toBe('Bearer access-token-1');
+  });
+
+  it('does not highlight Devices elsewhere, and shows no AI Toolkit without its URL', async () => {
+    renderSubNavigation('/docs');
+    await waitFor(() => expect(calls('GET')).toHaveLength(1));
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Devices' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: /Observability/ })).toHaveAttribute(
+      'href',
+      DEFAULT_OBSERVABILITY,
+    );
+    expect(within(nav).queryByRole('link', { name: /AI Toolkit/ })).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed settings fetch: default observability link, no AI Toolkit', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    settings = null;
+    renderSubNavigation();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Failed to fetch organisation settings:',
+        expect.anything(),
+      ),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: /Observability/ })).toHaveAttribute(
+      'href',
+      DEFAULT_OBSERVABILITY,
+    );
+    expect(within(nav).queryByRole('link', { name: /AI Toolkit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('links Grafana once per browser session and user', async () => {
+    const first = renderSubNavigation();
+    await waitFor(() => expect(calls('POST')).toHaveLength(1));
+    expect(calls('POST')[0]!.headers.get('content-type')).toBeNull();
+    first.unmount();
+
+    // A new page load in the same tab (fresh query cache): the session flag holds.
+    const second = renderSubNavigation();
+    await waitFor(() => expect(calls('GET')).toHaveLength(2));
+    expect(calls('POST')).toHaveLength(1);
+    second.unmount();
+
+    session = buildSession({ userId: 'user-2' });
+    renderSubNavigation();
+    await waitFor(() => expect(calls('POST')).toHaveLength(2));
+  });
+
+  it('logs a failed link with its status, shows nothing, and tries again next page load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    linkStatus = 502;
+    const first = renderSubNavigation();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Failed to link Grafana: 502', expect.anything()),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    first.unmount();
+
+    linkStatus = 200;
+    renderSubNavigation();
+    await waitFor(() => expect(calls('POST')).toHaveLength(2));
+  });
+
+  it('tells a signed-out user why their login failed, with a way to try again', async () => {
+    session = buildSession({
+      status: 'signed-out',
+      userId: null,
+      displayName: null,
+      error: { code: 'state_mismatch', message: 'Invalid state', action: 'show' },
+    });
+    renderSubNavigation('/');
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign-in did not complete: Invalid state');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(session.signIn).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(session.dismissError).toHaveBeenCalled();
+  });
+});

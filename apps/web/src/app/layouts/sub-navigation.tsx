@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession, type Session } from '@/lib/auth';
+import { useOrganisationLinks } from '@/features/organisation/hooks/use-organisation-links';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ExternalLink } from '@/components/ui/external-link';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { cx } from '@/components/ui/cx';
+
+const itemClassName = (active: boolean) =>
+  cx(
+    'inline-flex shrink-0 items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors sm:px-3',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-ink',
+  );
+
+function ItemLabel({ icon, children }: { icon: IconName; children: ReactNode }) {
+  return (
+    <>
+      <Icon name={icon} className="h-4 w-4" />
+      {children}
+    </>
+  );
+}
+
+function ExternalItem({ href, icon, label }: { href: string; icon: IconName; label: string }) {
+  return (
+    <ExternalLink href={href} className={itemClassName(false)}>
+      <ItemLabel icon={icon}>{label}</ItemLabel>
+      {/* The arrow marks a new tab; phones need its width for the labels. */}
+      <svg
+        viewBox="0 0 16 16"
+        aria-hidden="true"
+        className="hidden h-3 w-3 text-slate-400 sm:block"
+      >
+        <path
+          d="M6 3h7v7M13 3L4 12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </ExternalLink>
+  );
+}
+
+/** SPEC §2: the signed-in operator's dashboard links, under the header. */
+function DashboardLinks() {
+  const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
+  return (
+    <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
+      {/* The header's side padding less the items' own: icons line up with the logo. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
+        <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
+          <ItemLabel icon="server">Devices</ItemLabel>
+        </NavLink>
+        <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />
+        {aiToolkitUrl && <ExternalItem href={aiToolkitUrl} icon="sparkles" label="AI Toolkit" />}
+      </div>
+    </nav>
+  );
+}
+
+/** SPEC §8: a login that failed says so, in the login client's words, with a way to retry. */
+function SignInProblem({ session }: { session: Session }) {
+  if (!session.error) return null;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-3 sm:px-6 lg:px-8">
+      <Alert tone="error" className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="flex-1">
+          Sign-in did not complete: <span className="font-semibold">{session.error.message}</span>
+        </p>
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => void session.signIn()}>
+            Try again
+          </Button>
+          <Button size="sm" variant="ghost" onClick={session.dismissError}>
+            Dismiss
+          </Button>
+        </div>
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * The bar under the header: the dashboard links once the user is authenticated (hidden until
+ * then, SPEC §4), or, when a login failed, what went wrong.
+ */
+export function SubNavigation() {
+  const session = useSession();
+  if (session.status === 'signed-in') return <DashboardLinks />;
+  if (session.status === 'signed-out') return <SignInProblem session={session} />;
+  return null;
+}

@@ -1,0 +1,76 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import type { Server } from '@brezza/contract';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { DevicesSessionProvider } from '../hooks/devices-session';
+import { useExpandedNodes } from '../hooks/use-expanded-nodes';
+import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
+import { useMoveServer } from '../hooks/use-move-server';
+import { PAGE_TITLE } from '../utils/messages';
+import { DEFAULT_SORT, nextSort, type SortKey } from '../utils/sort';
+import { DebugPanel } from './debug-panel';
+import { DialogHost } from './dialog-host';
+import type { OpenDialog } from './dialogs/open-dialog';
+import { HierarchyView } from './hierarchy-view';
+import { Legend, type CreatableKind } from './legend';
+import { TableView } from './table-view';
+import { ViewToggle, type DevicesView } from './view-toggle';
+
+/**
+ * SPEC §2 Devices page. `addDevices` is the installer section, composed in by the route; it
+ * sits below the views and above the debug panel.
+ */
+export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
+  return (
+    <DevicesSessionProvider>
+      <DevicesContent addDevices={addDevices} />
+    </DevicesSessionProvider>
+  );
+}
+
+function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
+  const { loading, error, lists } = useHierarchyLists();
+  const [view, setView] = useState<DevicesView>('hierarchy');
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const expanded = useExpandedNodes(lists.servers.length);
+  const moveServer = useMoveServer(lists);
+
+  const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
+  const onCreate = (kind: CreatableKind) => setDialog({ kind: `create-${kind}` });
+  const onEditServer = useCallback(
+    (server: Server) => setDialog({ kind: 'edit-server', server }),
+    [],
+  );
+
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Legend onCreate={onCreate} />
+      <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+        {loading ? (
+          <Spinner label="Loading devices…" />
+        ) : view === 'hierarchy' ? (
+          <HierarchyView
+            lists={lists}
+            sort={sort}
+            onSort={onSort}
+            isExpanded={expanded.isExpanded}
+            onToggle={expanded.toggle}
+            onOpen={setDialog}
+            onMoveServer={moveServer}
+          />
+        ) : (
+          <TableView lists={lists} sort={sort} onSort={onSort} onEdit={onEditServer} />
+        )}
+      </div>
+      {addDevices}
+      <DebugPanel lists={lists} sort={sort} />
+      <DialogHost dialog={dialog} lists={lists} onClose={() => setDialog(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMemo } from 'react';
+import type { Server } from '@brezza/contract';
+import {
+  buildHierarchy,
+  type HierarchyLists,
+  type RackNode,
+  type RoomNode,
+} from '../utils/hierarchy';
+import { NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
+import type { SortKey, SortState } from '../utils/sort';
+import type { OpenDialog } from './dialogs/open-dialog';
+import { RackDevices } from './rack-devices';
+import { TreeNode } from './tree-node';
+
+export interface HierarchyViewProps {
+  lists: HierarchyLists;
+  sort: SortState;
+  onSort(key: SortKey): void;
+  isExpanded(key: string): boolean;
+  onToggle(key: string): void;
+  onOpen(dialog: OpenDialog): void;
+  onMoveServer(serverId: number, rackId: number): void;
+}
+
+/**
+ * SPEC §2 Hierarchy view: datacenter → rooms → racks → a table of devices, with 'Unassigned'
+ * groups for what has no parent. Only expanded nodes render their children, so a large
+ * organisation costs what is open, not what exists.
+ */
+export function HierarchyView({
+  lists,
+  sort,
+  onSort,
+  isExpanded,
+  onToggle,
+  onOpen,
+  onMoveServer,
+}: HierarchyViewProps) {
+  const tree = useMemo(() => buildHierarchy(lists, sort), [lists, sort]);
+  const byId = useMemo(
+    () => ({
+      datacenters: new Map(lists.datacenters.map((dc) => [dc.id, dc])),
+      rooms: new Map(lists.rooms.map((room) => [room.id, room])),
+      racks: new Map(lists.racks.map((rack) => [rack.id, rack])),
+    }),
+    [lists],
+  );
+
+  if (tree.length === 0) {
+    return <p className="px-2 py-10 text-center text-slate-500">{NO_DEVICES}</p>;
+  }
+
+  const editServer = (server: Server) => onOpen({ kind: 'edit-server', server });
+
+  const rackNode = (rack: RackNode) => {
+    const entity = rack.id === null ? undefined : byId.racks.get(rack.id);
+    return (
+      <TreeNode
+        key={rack.key}
+        kind="rack"
+        name={rack.name}
+        count={rack.servers.length}
+        emptyText={NO_DEVICES_IN_RACK}
+        expanded={isExpanded(rack.key)}
+        onToggle={() => onToggle(rack.key)}
+        onEdit={entity && (() => onOpen({ kind: 'edit-rack', rack: entity }))}
+        onDelete={entity && (() => onOpen({ kind: 'delete-rack', rack: entity }))}
+        onDropServer={entity && ((serverId) => onMoveServer(serverId, entity.id))}
+      >
+        <RackDevices servers={rack.servers} sort={sort} onSort={onSort} onEdit={editServer} />
+      </TreeNode>
+    );
+  };
+
+  const roomNode = (room: RoomNode) => {
+    const entity = room.id === null ? undefined : byId.rooms.get(room.id);
+    return (
+      <TreeNode
+        key={room.key}
+        kind="room"
+        name={room.name}
+        count={room.racks.length}
+        emptyText={NO_RACKS}
+        expanded={isExpanded(room.key)}
+        onToggle={() => onToggle(room.key)}
+        onEdit={entity && (() => onOpen({ kind: 'edit-room', room: entity }))}
+        onDelete={entity && (() => onOpen({ kind: 'delete-room', room: entity }))}
+      >
+        <ul className="flex flex-col gap-0.5 py-0.5">{room.racks.map(rackNode)}</ul>
+      </TreeNode>
+    );
+  };
+
+  return (
+    <ul className="flex flex-col gap-0.5" aria-label="Device hierarchy">
+      {tree.map((dc) => {
+        const entity = dc.id === null ? undefined : byId.datacenters.get(dc.id);
+        return (
+          <TreeNode
+            key={dc.key}
+            kind="datacenter"
+            name={dc.name}
+            detail={dc.location}
+            count={dc.rooms.length}
+            emptyText={NO_ROOMS}
+            expanded={isExpanded(dc.key)}
+            onToggle={() => onToggle(dc.key)}
+            onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
+            onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
+          >
+            <ul className="flex flex-col gap-0.5 py-0.5">{dc.rooms.map(roomNode)}</ul>
+          </TreeNode>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,98 @@
+import type { DragEvent } from 'react';
+import type { Server } from '@brezza/contract';
+import { deviceTypeText } from '../utils/counts';
+import type { SortKey, SortState } from '../utils/sort';
+import { ENTITY_COLOURS } from './entity-colours';
+import { DeviceIcon } from './icons';
+import { MachineIdText } from './machine-id-text';
+import { SortHeader } from './sort-header';
+import { SERVER_DRAG_TYPE } from './tree-node';
+import { cx } from '@/components/ui/cx';
+
+/** The devices of one rack in the hierarchy view; each row can be dragged onto a rack. */
+export function RackDevices({
+  servers,
+  sort,
+  onSort,
+  onEdit,
+}: {
+  servers: Server[];
+  sort: SortState;
+  onSort(key: SortKey): void;
+  onEdit(server: Server): void;
+}) {
+  const onDragStart = (event: DragEvent, server: Server) => {
+    event.dataTransfer.setData(SERVER_DRAG_TYPE, String(server.id));
+    event.dataTransfer.setData('text/plain', server.serverName);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <div className="relative my-1.5 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[36rem] table-fixed text-sm">
+        <colgroup>
+          <col className="w-[30%]" />
+          <col className="w-[22%]" />
+          <col className="w-[24%]" />
+          <col />
+          <col className="w-12" />
+        </colgroup>
+        <thead className="bg-slate-50 text-xs">
+          <tr>
+            <SortHeader label="Name" sortKey="serverName" sort={sort} onSort={onSort} />
+            <SortHeader label="Public IPv4" sortKey="publicIpv4" sort={sort} onSort={onSort} />
+            <SortHeader label="Machine ID" sortKey="machineId" sort={sort} onSort={onSort} />
+            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-600">
+              Type
+            </th>
+            <th scope="col" className="w-12 px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {servers.map((server) => (
+            <tr
+              key={server.id}
+              draggable
+              onDragStart={(event) => onDragStart(event, server)}
+              data-server-id={server.id}
+              className="cursor-grab hover:bg-slate-50 active:cursor-grabbing"
+            >
+              <td className="px-3 py-2">
+                <span className="flex items-center gap-2">
+                  <DeviceIcon name="grip" className="text-slate-300" />
+                  <span
+                    className={cx(
+                      'h-2.5 w-2.5 shrink-0 rounded-full',
+                      ENTITY_COLOURS.device.swatch,
+                    )}
+                    aria-hidden="true"
+                  />
+                  <span className="truncate font-medium text-ink" title={server.serverName}>
+                    {server.serverName}
+                  </span>
+                </span>
+              </td>
+              <td className="px-3 py-2 font-mono text-xs text-slate-700">{server.publicIpv4}</td>
+              <td className="px-3 py-2 text-slate-700">
+                <MachineIdText machineId={server.machineId} />
+              </td>
+              <td className="px-3 py-2 text-slate-700">{deviceTypeText(server.deviceTypeId)}</td>
+              <td className="px-2 py-1 text-right">
+                <button
+                  type="button"
+                  onClick={() => onEdit(server)}
+                  aria-label={`Edit server ${server.serverName}`}
+                  title="Edit"
+                  className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <DeviceIcon name="pencil" />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

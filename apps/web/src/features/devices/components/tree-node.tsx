@@ -1,0 +1,149 @@
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { cx } from '@/components/ui/cx';
+import { itemCountText } from '../utils/counts';
+import { ENTITY_COLOURS, type EntityKind } from './entity-colours';
+import { DeviceIcon } from './icons';
+
+/** The drag payload of a server row: its id. */
+export const SERVER_DRAG_TYPE = 'application/x-brezza-server';
+
+export interface TreeNodeProps {
+  kind: Exclude<EntityKind, 'device'>;
+  name: string;
+  detail?: string | null;
+  /** Direct children; 0 shows `emptyText` and disables the arrow (SPEC §2). */
+  count: number;
+  emptyText: string;
+  expanded: boolean;
+  onToggle(): void;
+  /** Edit and delete, on named rows only (never on 'Unassigned'). */
+  onEdit?: () => void;
+  onDelete?: () => void;
+  /** A rack accepts dropped server rows. */
+  onDropServer?: (serverId: number) => void;
+  children: ReactNode;
+}
+
+const KIND_LABEL = { datacenter: 'datacenter', room: 'room', rack: 'rack' } as const;
+
+/** One collapsible row of the hierarchy; its children render only while it is expanded. */
+export function TreeNode({
+  kind,
+  name,
+  detail,
+  count,
+  emptyText,
+  expanded,
+  onToggle,
+  onEdit,
+  onDelete,
+  onDropServer,
+  children,
+}: TreeNodeProps) {
+  const contentId = useId();
+  const [dropping, setDropping] = useState(false);
+  const empty = count === 0;
+  const open = expanded && !empty;
+  const label = `${KIND_LABEL[kind]} ${name}`;
+
+  const acceptsDrag = (event: DragEvent) =>
+    onDropServer !== undefined && event.dataTransfer.types.includes(SERVER_DRAG_TYPE);
+  const dropHandlers = onDropServer
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!acceptsDrag(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'move';
+          setDropping(true);
+        },
+        onDragLeave: (event: DragEvent<HTMLDivElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+        },
+        onDrop: (event: DragEvent) => {
+          setDropping(false);
+          if (!acceptsDrag(event)) return;
+          event.preventDefault();
+          const serverId = Number(event.dataTransfer.getData(SERVER_DRAG_TYPE));
+          if (Number.isInteger(serverId) && serverId > 0) onDropServer(serverId);
+        },
+      }
+    : {};
+
+  return (
+    <li className="list-none">
+      <div
+        {...dropHandlers}
+        data-kind={kind}
+        data-drop-target={onDropServer ? 'rack' : undefined}
+        className={cx(
+          'group flex min-h-11 flex-wrap items-center gap-x-2 rounded-lg border px-2 py-1.5 transition-colors sm:flex-nowrap',
+          dropping
+            ? 'border-brand-500 bg-brand-50 ring-2 ring-brand-500/30'
+            : 'border-transparent hover:bg-slate-50',
+        )}
+      >
+        <button
+          type="button"
+          onClick={onToggle}
+          disabled={empty}
+          aria-expanded={open}
+          aria-controls={open ? contentId : undefined}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+          className="flex h-7 w-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent"
+        >
+          <DeviceIcon name="chevron" className={cx('transition-transform', open && 'rotate-90')} />
+        </button>
+        <span
+          className={cx('h-3 w-3 shrink-0 rounded-sm', ENTITY_COLOURS[kind].swatch)}
+          aria-hidden="true"
+        />
+        <span className="min-w-0 flex-1 sm:flex sm:items-baseline sm:gap-2">
+          <span className="block truncate font-medium text-ink" title={name}>
+            {name}
+          </span>
+          {detail && <span className="block truncate text-sm text-slate-500">{detail}</span>}
+        </span>
+        {/* On phones the count wraps under the name, so that the name keeps its room. */}
+        <span
+          className={cx(
+            'order-last -mt-1 basis-full pl-14 text-xs sm:order-none sm:mt-0 sm:basis-auto sm:rounded-full sm:px-2 sm:py-0.5',
+            empty ? 'italic text-slate-400' : 'font-medium text-slate-600 sm:bg-slate-100',
+          )}
+        >
+          {empty ? emptyText : itemCountText(count)}
+        </span>
+        {(onEdit || onDelete) && (
+          <span className="flex shrink-0 items-center">
+            {onEdit && (
+              <button
+                type="button"
+                onClick={onEdit}
+                aria-label={`Edit ${label}`}
+                title="Edit"
+                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <DeviceIcon name="pencil" />
+              </button>
+            )}
+            {onDelete && (
+              <button
+                type="button"
+                onClick={onDelete}
+                aria-label={`Delete ${label}`}
+                title="Delete"
+                className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <DeviceIcon name="trash" />
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+      {open && (
+        <div id={contentId} className="ml-3.5 border-l border-slate-200 pl-2 sm:ml-5 sm:pl-4">
+          {children}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+/** Texts of the Devices page that the SPEC gives word for word. */
+export const PAGE_TITLE = 'Device Hierarchy';
+export const LOAD_ERROR_MESSAGE = 'Failed to load data. Please try again later.';
+export const EMPTY_TABLE_MESSAGE = 'No devices found. Add your first device below.';
+export const UNASSIGNED = 'Unassigned';
+export const NO_ROOMS = 'No rooms';
+export const NO_RACKS = 'No racks';
+export const NO_DEVICES = 'No devices';
+export const NO_DEVICES_IN_RACK = 'No devices in this rack';

@@ -1,0 +1,119 @@
+/** Device sorting (SPEC §4): by serverName, publicIpv4 or machineId; default publicIpv4 ascending. */
+export type SortKey = 'serverName' | 'publicIpv4' | 'machineId';
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  key: SortKey;
+  direction: SortDirection;
+}
+
+export const DEFAULT_SORT: SortState = { key: 'publicIpv4', direction: 'asc' };
+
+/** Clicking the active column flips its direction; another column is selected ascending. */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (current.key === key) {
+    return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  }
+  return { key, direction: 'asc' };
+}
+
+const DOT = 46;
+const ZERO = 48;
+const SPACE = 32;
+
+/**
+ * The address as one unsigned 32-bit number, or null when it is not a dotted-quad IPv4 (four
+ * decimal octets of at most three digits, each 0-255; surrounding spaces ignored). Parsed by hand:
+ * sorting 100,000 addresses calls this 100,000 times.
+ */
+export function ipv4Number(value: string): number | null {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) <= SPACE) start += 1;
+  while (end > start && value.charCodeAt(end - 1) <= SPACE) end -= 1;
+  let result = 0;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = start; i < end; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code === DOT) {
+      if (digits === 0 || dots === 3) return null;
+      result = result * 256 + octet;
+      octet = 0;
+      digits = 0;
+      dots += 1;
+      continue;
+    }
+    const digit = code - ZERO;
+    if (digit < 0 || digit > 9 || digits === 3) return null;
+    octet = octet * 10 + digit;
+    if (octet > 255) return null;
+    digits += 1;
+  }
+  if (dots !== 3 || digits === 0) return null;
+  return result * 256 + octet;
+}
+
+/** Case-insensitive text order, by code unit: fast, and the same in every browser. */
+export function compareText(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * IPv4 order by octet (so 10.0.0.9 comes before 10.0.0.10). Values that are not addresses come
+ * after every address, in text order.
+ */
+export function compareIpv4(a: string, b: string): number {
+  const x = ipv4Number(a);
+  const y = ipv4Number(b);
+  if (x !== null && y !== null) return x - y;
+  if (x !== null) return -1;
+  if (y !== null) return 1;
+  return compareText(a, b);
+}
+
+/** The part of a row the sort reads. */
+export type Sortable = Record<SortKey, string>;
+
+/**
+ * A sorted copy. Each key is computed once (not once per comparison) and an index array is
+ * sorted, so 100,000 rows sort in tens of milliseconds. Empty values stay last in both
+ * directions; ties keep their given order.
+ */
+export function sortDevices<T extends Sortable>(rows: readonly T[], sort: SortState): T[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const count = rows.length;
+  const empty = new Uint8Array(count);
+  // IPv4 sorts by number; any other value (and every value of the text keys) by lower-case text.
+  const numbers = new Float64Array(count).fill(-1);
+  const texts: string[] = new Array<string>(count);
+  for (let i = 0; i < count; i += 1) {
+    const value = rows[i]![sort.key];
+    if (value.trim() === '') {
+      empty[i] = 1;
+      continue;
+    }
+    const ip = sort.key === 'publicIpv4' ? ipv4Number(value) : null;
+    if (ip === null) texts[i] = value.toLowerCase();
+    else numbers[i] = ip;
+  }
+  const order = Array.from({ length: count }, (_, i) => i);
+  order.sort((a, b) => {
+    if (empty[a] !== empty[b]) return empty[a]! - empty[b]!;
+    let result = 0;
+    const x = numbers[a]!;
+    const y = numbers[b]!;
+    if (x >= 0 || y >= 0) {
+      // Addresses before other text.
+      result = x < 0 ? 1 : y < 0 ? -1 : x - y;
+    } else {
+      const p = texts[a]!;
+      const q = texts[b]!;
+      result = p < q ? -1 : p > q ? 1 : 0;
+    }
+    return result !== 0 ? result * sign : a - b;
+  });
+  return order.map((i) => rows[i]!);
+}

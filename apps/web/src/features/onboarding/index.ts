@@ -1,0 +1,1 @@
+export { AddDevicesSection } from './components/add-devices-section';

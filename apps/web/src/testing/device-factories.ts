@@ -1,0 +1,35 @@
+import type { Datacenter, Rack, Room, Server } from '@brezza/contract';
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+export function buildServer(overrides: Partial<Server> = {}): Server {
+  const id = overrides.id ?? next();
+  return {
+    id,
+    serverName: `server-${id}`,
+    publicIpv4: `10.0.0.${id % 250}`,
+    machineId: id.toString(16).padStart(32, '0'),
+    rackId: null,
+    deviceTypeId: null,
+    rackName: null,
+    roomName: null,
+    datacenterName: null,
+    ...overrides,
+  };
+}
+
+export function buildDatacenter(overrides: Partial<Datacenter> = {}): Datacenter {
+  const id = overrides.id ?? next();
+  return { id, name: `DC ${id}`, location: `City ${id}`, ...overrides };
+}
+
+export function buildRoom(overrides: Partial<Room> = {}): Room {
+  const id = overrides.id ?? next();
+  return { id, name: `Room ${id}`, datacenterId: null, ...overrides };
+}
+
+export function buildRack(overrides: Partial<Rack> = {}): Rack {
+  const id = overrides.id ?? next();
+  return { id, name: `Rack ${id}`, roomId: null, ...overrides };
+}
