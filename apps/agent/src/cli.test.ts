@@ -4,7 +4,12 @@ import { parseCommandLine } from './cli.js';
 describe('parseCommandLine', () => {
   it('reads the installer command the web app builds', () => {
     expect(
-      parseCommandLine(['--create-with-app-token', 'brz_abc', '--create-with-server-name', 'brave otter 7']),
+      parseCommandLine([
+        '--create-with-app-token',
+        'brz_abc',
+        '--create-with-server-name',
+        'brave otter 7',
+      ]),
     ).toEqual({
       kind: 'install',
       appToken: 'brz_abc',

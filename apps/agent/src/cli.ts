@@ -72,7 +72,8 @@ export function parseCommandLine(argv: string[]): Command {
   if (values.version) return { kind: 'version' };
 
   const installing =
-    values['create-with-app-token'] !== undefined || values['create-with-server-name'] !== undefined;
+    values['create-with-app-token'] !== undefined ||
+    values['create-with-server-name'] !== undefined;
   if (positionals[0] === 'run' && positionals.length === 1 && !installing) {
     if (values['api-url'] !== undefined || values['no-service']) {
       return fail('--api-url and --no-service belong to the installer, not to "run".');

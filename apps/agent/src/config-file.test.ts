@@ -3,8 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configPath, parseConfig, readConfig, writeConfig, type AgentConfig } from './config-file.js';
-import { AgentError, EXIT } from './errors.js';
+import {
+  configPath,
+  parseConfig,
+  readConfig,
+  writeConfig,
+  type AgentConfig,
+} from './config-file.js';
+import { EXIT, type AgentError } from './errors.js';
+
+// eslint-disable-next-line no-control-regex -- names with control characters are refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -28,14 +37,21 @@ describe('the config file', () => {
     const dir = path.join(tempDir(), 'nested', '.brezza');
     const printable = fc
       .string({ minLength: 1, maxLength: 60 })
-      .filter((value) => value.trim().length > 0 && !/[\u0000-\u001f\u007f]/.test(value))
+      .filter((value) => value.trim().length > 0 && !CONTROL_CHARACTERS.test(value))
       .map((value) => value.trim());
     fc.assert(
-      fc.property(printable, fc.option(fc.integer({ min: 1, max: 3600 }), { nil: undefined }), (serverName, intervalSeconds) => {
-        const config = buildConfig({ serverName, ...(intervalSeconds ? { intervalSeconds } : {}) });
-        writeConfig(dir, config);
-        expect(readConfig(dir)).toEqual(config);
-      }),
+      fc.property(
+        printable,
+        fc.option(fc.integer({ min: 1, max: 3600 }), { nil: undefined }),
+        (serverName, intervalSeconds) => {
+          const config = buildConfig({
+            serverName,
+            ...(intervalSeconds ? { intervalSeconds } : {}),
+          });
+          writeConfig(dir, config);
+          expect(readConfig(dir)).toEqual(config);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -17,18 +17,20 @@ export const agentConfigSchema = z.object({
   appToken: z.string().trim().min(1, 'appToken is required'),
   serverName: agentServerNameSchema,
   apiUrl: z.url({ protocol: /^https?$/, message: 'apiUrl must be an http(s) URL' }),
-  intervalSeconds: z
-    .number()
-    .int()
-    .min(MIN_INTERVAL_SECONDS)
-    .max(MAX_INTERVAL_SECONDS)
-    .optional(),
+  intervalSeconds: z.number().int().min(MIN_INTERVAL_SECONDS).max(MAX_INTERVAL_SECONDS).optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 /** Under root's home (from the password database, not $HOME, which sudo may keep). */
 export function defaultConfigDir(): string {
-  return path.join(os.userInfo().homedir, '.brezza');
+  let home: string;
+  try {
+    home = os.userInfo().homedir;
+  } catch {
+    // A user id without a password entry (some containers): $HOME is all there is.
+    home = os.homedir();
+  }
+  return path.join(home, '.brezza');
 }
 
 export const configPath = (dir: string) => path.join(dir, CONFIG_FILE_NAME);

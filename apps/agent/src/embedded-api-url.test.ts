@@ -11,7 +11,10 @@ describe('the API URL appended to the executable', () => {
     const executable = Buffer.alloc(10_000, 7);
     fs.writeFileSync(
       file,
-      Buffer.concat([executable, Buffer.from(`\n${AGENT_API_URL_MARKER}https://brezza.example:8443\n`)]),
+      Buffer.concat([
+        executable,
+        Buffer.from(`\n${AGENT_API_URL_MARKER}https://brezza.example:8443\n`),
+      ]),
     );
     expect(readEmbeddedApiUrl(file)).toBe('https://brezza.example:8443');
     fs.rmSync(path.dirname(file), { recursive: true });

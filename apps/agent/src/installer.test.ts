@@ -7,7 +7,7 @@ import { APP_TOKEN_BOUND_ELSEWHERE, APP_TOKEN_EXPIRED } from '@brezza/contract';
 import type { InstallCommand } from './cli.js';
 import { readConfig, writeConfig } from './config-file.js';
 import { AgentError, EXIT } from './errors.js';
-import { install, type InstallEnvironment } from './installer.js';
+import { install, installService, type InstallEnvironment } from './installer.js';
 import { createApiClient } from './transport.js';
 
 const dirs: string[] = [];
@@ -32,7 +32,10 @@ function buildCommand(overrides: Partial<InstallCommand> = {}): InstallCommand {
   };
 }
 
-function buildEnvironment(answer: () => Promise<Response> | Response, overrides: Partial<InstallEnvironment> = {}) {
+function buildEnvironment(
+  answer: () => Promise<Response> | Response,
+  overrides: Partial<InstallEnvironment> = {},
+) {
   const requests: { url: string; body: unknown; authorization: string | null }[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     requests.push({
@@ -179,5 +182,39 @@ describe('install', () => {
   it('treats an answer that is not from Brezza as not reaching it', async () => {
     const { env } = buildEnvironment(() => new Response('<html>hello</html>', { status: 200 }));
     expect((await failure(install(buildCommand(), env))).exitCode).toBe(EXIT.UNREACHABLE);
+  });
+});
+
+describe('installService', () => {
+  it('replaces the executable, writes the unit, then reloads, enables and restarts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brezza-service-'));
+    dirs.push(dir);
+    const source = path.join(dir, 'downloaded');
+    fs.writeFileSync(source, 'new build');
+    const paths = {
+      executable: path.join(dir, 'bin/brezza-agent'),
+      unitFile: path.join(dir, 'unit'),
+    };
+    fs.mkdirSync(path.dirname(paths.executable));
+    fs.writeFileSync(paths.executable, 'old build');
+    const commands: string[] = [];
+    await installService(
+      '/root/.brezza',
+      source,
+      async (command, args) => {
+        commands.push([command, ...args].join(' '));
+      },
+      paths,
+    );
+    expect(fs.readFileSync(paths.executable, 'utf8')).toBe('new build');
+    expect(fs.statSync(paths.executable).mode & 0o777).toBe(0o755);
+    expect(fs.readFileSync(paths.unitFile, 'utf8')).toContain(
+      `ExecStart="${paths.executable}" "run" "--config-dir" "/root/.brezza"`,
+    );
+    expect(commands).toEqual([
+      'systemctl daemon-reload',
+      'systemctl enable brezza-agent.service',
+      'systemctl restart brezza-agent.service',
+    ]);
   });
 });

@@ -18,7 +18,12 @@ import {
   unitFile,
   type Runner,
 } from './systemd.js';
-import { ApiRejected, ApiUnavailable, createApiClient, type ApiClientOptions } from './transport.js';
+import {
+  ApiRejected,
+  ApiUnavailable,
+  createApiClient,
+  type ApiClientOptions,
+} from './transport.js';
 import { AGENT_VERSION } from './version.js';
 
 /** What the installer touches outside itself; tests replace parts of it. */
@@ -38,16 +43,22 @@ export interface InstallEnvironment {
   log: (line: string) => void;
 }
 
+export interface ServicePaths {
+  executable: string;
+  unitFile: string;
+}
+
 /** Installs the executable and the unit, then enables and (re)starts the service. */
-async function installService(
+export async function installService(
   configDir: string,
   executable: string,
   run: Runner = runCommand,
+  paths: ServicePaths = { executable: INSTALLED_EXECUTABLE, unitFile: UNIT_FILE },
 ): Promise<void> {
-  if (path.resolve(executable) !== INSTALLED_EXECUTABLE) {
-    replaceFile(executable, INSTALLED_EXECUTABLE, 0o755);
+  if (path.resolve(executable) !== paths.executable) {
+    replaceFile(executable, paths.executable, 0o755);
   }
-  fs.writeFileSync(UNIT_FILE, unitFile({ executable: INSTALLED_EXECUTABLE, configDir }), {
+  fs.writeFileSync(paths.unitFile, unitFile({ executable: paths.executable, configDir }), {
     mode: 0o644,
   });
   await run('systemctl', ['daemon-reload']);
@@ -154,7 +165,9 @@ export async function install(command: InstallCommand, env: InstallEnvironment):
     }
     throw error;
   }
-  env.log(`Registered this machine as "${registered.serverName}" (server ${registered.serverId}) with ${apiUrl}.`);
+  env.log(
+    `Registered this machine as "${registered.serverName}" (server ${registered.serverId}) with ${apiUrl}.`,
+  );
 
   let file: string;
   try {
@@ -172,7 +185,9 @@ export async function install(command: InstallCommand, env: InstallEnvironment):
   env.log(`Wrote the config ${file} (edit serverName there and restart the service to rename).`);
 
   if (command.noService) {
-    env.log(`--no-service: nothing installed. Run the agent with: brezza-agent run --config-dir ${configDir}`);
+    env.log(
+      `--no-service: nothing installed. Run the agent with: brezza-agent run --config-dir ${configDir}`,
+    );
     return;
   }
   try {

@@ -5,13 +5,17 @@ import { SampleBuffer } from './sample-buffer.js';
 describe('SampleBuffer', () => {
   it('keeps the newest items in order, never more than its capacity, and counts the dropped', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.array(fc.nat(), { maxLength: 80 }), (capacity, items) => {
-        const buffer = new SampleBuffer<number>(capacity);
-        items.forEach((item) => buffer.push(item));
-        expect(buffer.size).toBe(Math.min(capacity, items.length));
-        expect(buffer.peek(capacity)).toEqual(items.slice(-capacity));
-        expect(buffer.dropped).toBe(Math.max(0, items.length - capacity));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(fc.nat(), { maxLength: 80 }),
+        (capacity, items) => {
+          const buffer = new SampleBuffer<number>(capacity);
+          items.forEach((item) => buffer.push(item));
+          expect(buffer.size).toBe(Math.min(capacity, items.length));
+          expect(buffer.peek(capacity)).toEqual(items.slice(-capacity));
+          expect(buffer.dropped).toBe(Math.max(0, items.length - capacity));
+        },
+      ),
     );
   });
 

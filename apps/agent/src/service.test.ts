@@ -36,9 +36,11 @@ async function simulate({
   const attempts: number[] = [];
   const lines: string[] = [];
   const fail = (result: Outcome) => {
-    if (result === 'down') throw new ApiUnavailable('cannot reach https://brezza.example.com: ECONNREFUSED');
+    if (result === 'down')
+      throw new ApiUnavailable('cannot reach https://brezza.example.com: ECONNREFUSED');
     if (result === 'bad') throw new ApiRejected(400, 'samples: invalid');
-    if (result === 'revoked') throw new ApiRejected(401, 'The app token is not valid or has been revoked.');
+    if (result === 'revoked')
+      throw new ApiRejected(401, 'The app token is not valid or has been revoked.');
   };
   const run = runService({
     config,
@@ -56,7 +58,10 @@ async function simulate({
       if (time >= stopAfterMs) controller.abort();
     },
     sampler: {
-      collect: () => ({ collectedAt: new Date(time).toISOString(), uptimeSeconds: (sampleNumber += 1) }),
+      collect: () => ({
+        collectedAt: new Date(time).toISOString(),
+        uptimeSeconds: (sampleNumber += 1),
+      }),
     },
     client: {
       async register(body) {
@@ -111,7 +116,9 @@ describe('runService', () => {
     // At most 20 per push; the 30 newest samples kept; nothing sent twice; nothing lost after.
     expect(Math.max(...recovered.map((push) => push.samples.length))).toBeLessThanOrEqual(20);
     expect(new Set(delivered).size).toBe(delivered.length);
-    expect(delivered).toEqual(Array.from({ length: delivered.length }, (_, i) => sampled - delivered.length + 1 + i));
+    expect(delivered).toEqual(
+      Array.from({ length: delivered.length }, (_, i) => sampled - delivered.length + 1 + i),
+    );
     expect(delivered.length).toBeGreaterThanOrEqual(30);
   });
 

@@ -60,7 +60,10 @@ export async function runService(deps: ServiceDeps): Promise<void> {
 
   const refused = (error: ApiRejected) =>
     error.status === 401 || error.status === 409
-      ? new AgentError(`The server refused this agent's app token: ${error.message}`, EXIT.TOKEN_REJECTED)
+      ? new AgentError(
+          `The server refused this agent's app token: ${error.message}`,
+          EXIT.TOKEN_REJECTED,
+        )
       : undefined;
 
   function retryLater(error: ApiUnavailable) {
@@ -101,7 +104,9 @@ export async function runService(deps: ServiceDeps): Promise<void> {
     } catch (error) {
       // A batch the server will never take (invalid, too large) is dropped, not retried forever.
       if (error instanceof ApiRejected && !refused(error)) {
-        log(`The server refused ${batch.length} sample(s) (${error.status}: ${error.message}); dropped.`);
+        log(
+          `The server refused ${batch.length} sample(s) (${error.status}: ${error.message}); dropped.`,
+        );
         buffer.remove(batch.length);
         return;
       }

@@ -17,7 +17,13 @@ export function systemdQuote(argument: string): string {
 }
 
 /** The unit: restarted on failure, except after errors that need a person (bad token, config). */
-export function unitFile({ executable, configDir }: { executable: string; configDir: string }): string {
+export function unitFile({
+  executable,
+  configDir,
+}: {
+  executable: string;
+  configDir: string;
+}): string {
   const command = [executable, 'run', '--config-dir', configDir].map(systemdQuote).join(' ');
   return `[Unit]
 Description=Brezza telemetry agent

@@ -5,7 +5,9 @@ import { AGENT_VERSION } from './version.js';
 
 describe('AGENT_VERSION', () => {
   it('is the package version', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
+    const pkg = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
+    );
     expect(AGENT_VERSION).toBe(pkg.version);
   });
 });

@@ -33,7 +33,11 @@ async function load(
   if (result.non2xx > 0 && !headers['if-none-match']) {
     throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
   }
-  return { rate: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average };
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    bytes: result.throughput.average,
+  };
 }
 
 export async function run(): Promise<void> {
@@ -51,7 +55,9 @@ export async function run(): Promise<void> {
       reply.header('Content-Type', 'application/json; charset=utf-8').send(body),
     );
     const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
-    console.log(`${SERVERS} servers: ${(body.length / 1024 / 1024).toFixed(2)} MB per list (${t.app.database.dialect})`);
+    console.log(
+      `${SERVERS} servers: ${(body.length / 1024 / 1024).toFixed(2)} MB per list (${t.app.database.dialect})`,
+    );
 
     const full = (connections: number, duration: number, extra: Record<string, string> = {}) =>
       load(`${fullUrl}${SERVERS_PATH}`, { ...operator.headers, ...extra }, connections, duration);
@@ -76,7 +82,9 @@ export async function run(): Promise<void> {
     console.log(`full stack     ${fullRate.toFixed(0).padStart(6)} req/s (10 connections)`);
     console.log(`bare Fastify   ${bareRate.toFixed(0).padStart(6)} req/s (10 connections)`);
     console.log(`ratio full/bare: ${(fullRate / bareRate).toFixed(2)} (target ≥ 0.80)`);
-    console.log(`p99 at 50 connections: full ${full50.p99} ms, bare ${bare50.p99} ms (ratio ${(full50.p99 / Math.max(bare50.p99, 1)).toFixed(2)})`);
+    console.log(
+      `p99 at 50 connections: full ${full50.p99} ms, bare ${bare50.p99} ms (ratio ${(full50.p99 / Math.max(bare50.p99, 1)).toFixed(2)})`,
+    );
     console.log(`304 with a matching ETag: ${notModified.rate.toFixed(0)} req/s`);
   } finally {
     await bare.close();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../src/admin.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { runAdmin } from './helpers/admin.js';
+import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
 
 describe('the admin command', () => {
   let database: TestDatabase;
@@ -10,27 +11,15 @@ describe('the admin command', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: database.dataDir,
-      PUBLIC_URL: 'http://localhost:3000',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    };
+    env = testEnv(database);
   });
   afterAll(async () => {
     await database.drop();
   });
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await admin(argv, env, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const run = (...argv: string[]) => runAdmin(env, ...argv);
+  const authorise = (name: string, email: string, organisation: string) =>
+    run('authorise-user', '--name', name, '--email', email, '--organisation', organisation);
 
   it('prints help, and exits 2 without a command or with an unknown one', async () => {
     expect((await run('help')).code).toBe(0);
@@ -89,54 +78,22 @@ describe('the admin command', () => {
   });
 
   it('authorises a user with a mailed single-use link, and refuses bad input', async () => {
-    const ok = await run(
-      'authorise-user',
-      '--name',
-      'Grace Hopper',
-      '--email',
-      'grace@acme.example',
-      '--organisation',
-      'Acme Cooling',
-    );
+    const ok = await authorise('Grace Hopper', 'grace@acme.example', 'Acme Cooling');
     expect(ok.code, ok.err).toBe(0);
     const link = /(http:\/\/localhost:3000\/idp\/password\?token=[\w-]+)/.exec(ok.out)?.[1];
     expect(link).toBeDefined();
     const outbox = fs.readdirSync(path.join(database.dataDir, 'outbox'));
     expect(outbox.length).toBeGreaterThan(0);
 
-    const duplicate = await run(
-      'authorise-user',
-      '--name',
-      'Grace Again',
-      '--email',
-      'GRACE@acme.example',
-      '--organisation',
-      'Acme Cooling',
-    );
+    const duplicate = await authorise('Grace Again', 'GRACE@acme.example', 'Acme Cooling');
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toContain('already exists');
 
-    const badEmail = await run(
-      'authorise-user',
-      '--name',
-      'Nobody',
-      '--email',
-      'not-an-email',
-      '--organisation',
-      'Acme Cooling',
-    );
+    const badEmail = await authorise('Nobody', 'not-an-email', 'Acme Cooling');
     expect(badEmail.code).toBe(2);
     expect(badEmail.err).toContain('"not-an-email" is not a valid e-mail address.');
 
-    const unknownOrganisation = await run(
-      'authorise-user',
-      '--name',
-      'Nobody',
-      '--email',
-      'nobody@acme.example',
-      '--organisation',
-      'Umbrella',
-    );
+    const unknownOrganisation = await authorise('Nobody', 'nobody@acme.example', 'Umbrella');
     expect(unknownOrganisation.code).toBe(1);
     expect(unknownOrganisation.err).toContain('No organisation with id or name "Umbrella"');
   });
@@ -154,8 +111,7 @@ describe('the admin command', () => {
   });
 
   it('approves and rejects access requests once', async () => {
-    const opened = await admin(['list-access-requests'], env, { out: () => {}, err: () => {} });
-    expect(opened).toBe(0);
+    expect((await run('list-access-requests')).code).toBe(0);
     const { createDatabase } = await import('../src/db/database.js');
     const { loadConfig } = await import('../src/config.js');
     const db = createDatabase(loadConfig(env).database);

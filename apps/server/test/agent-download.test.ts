@@ -37,6 +37,14 @@ describe(`GET ${AGENT_DOWNLOAD_PATH}`, () => {
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
   });
 
+  it('answers HEAD with the same length and no body', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: AGENT_DOWNLOAD_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toHaveLength(0);
+    const trailer = `\n${AGENT_API_URL_MARKER}http://localhost:80\n`;
+    expect(Number(response.headers['content-length'])).toBe(executable.length + trailer.length);
+  });
+
   it('names the origin a trusted proxy was reached at', async () => {
     const response = await t.app.inject({
       method: 'GET',

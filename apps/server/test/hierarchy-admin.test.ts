@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin } from '../src/admin.js';
 import { createDatabase } from '../src/db/database.js';
 import { loadConfig } from '../src/config.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { runAdmin } from './helpers/admin.js';
+import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
 
 describe('admin generate-organisation', () => {
   let database: TestDatabase;
@@ -10,27 +10,13 @@ describe('admin generate-organisation', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: database.dataDir,
-      PUBLIC_URL: 'http://localhost:3000',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    };
+    env = testEnv(database);
   });
   afterAll(async () => {
     await database.drop();
   });
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await admin(argv, env, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const run = (...argv: string[]) => runAdmin(env, ...argv);
 
   const count = async (table: 'servers' | 'racks', organisationId: number) => {
     const db = createDatabase(loadConfig(env).database);
@@ -64,9 +50,9 @@ describe('admin generate-organisation', () => {
     expect((await run('generate-organisation', '--servers', '5')).code).toBe(2);
     expect((await run('generate-organisation', '--name', 'A', '--into', '1')).code).toBe(2);
     expect((await run('generate-organisation', '--name', 'B', '--servers', 'many')).code).toBe(2);
-    expect((await run('generate-organisation', '--name', 'B', '--servers', '2000000')).err).toContain(
-      '--servers must be at most 1000000.',
-    );
+    expect(
+      (await run('generate-organisation', '--name', 'B', '--servers', '2000000')).err,
+    ).toContain('--servers must be at most 1000000.');
     const missing = await run('generate-organisation', '--into', 'Nobody');
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('No organisation "Nobody".');

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { createKeyStore } from '../src/idp/key-store.js';
 import { createUsersRepository, isUniqueViolation } from '../src/modules/users/repository.js';
 import { createAuth0Verifier, TokenRejected } from '../src/modules/identity/token-verifier.js';
-import { createTestDatabase } from './helpers/database.js';
+import { createTestDatabase, testEnv } from './helpers/database.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, mintAccessToken } from './helpers/auth.js';
 
@@ -17,13 +17,7 @@ import { createOperator, mintAccessToken } from './helpers/auth.js';
  */
 async function buildProbeApp(): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  });
+  const config = loadConfig(testEnv(database));
   const fastify = Fastify(serverOptions(config));
   await fastify.register(app, { config });
   await fastify.register(

@@ -183,8 +183,9 @@ describe('exposition', () => {
       .set({ received_at: new Date(Date.now() - 3_600_000).toISOString() })
       .where('server_id', '=', stale.serverId)
       .execute();
-    const text = (await scrape(acme, serverMetricsPath(acme.operator.organisationId, stale.serverId)))
-      .body;
+    const text = (
+      await scrape(acme, serverMetricsPath(acme.operator.organisationId, stale.serverId))
+    ).body;
     expect(seriesOf(text, 'brezza_server_info')).toHaveLength(1);
     expect(seriesOf(text, 'brezza_last_seen_timestamp_seconds')).toHaveLength(1);
     expect(seriesOf(text, 'brezza_load1')).toHaveLength(0);

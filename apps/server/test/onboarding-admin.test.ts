@@ -5,8 +5,9 @@ import {
   APP_TOKEN_INVALID,
   organisationMetricsPath,
 } from '@brezza/contract';
-import { admin } from '../src/admin.js';
+import { runAdmin } from './helpers/admin.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { testEnv } from './helpers/database.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration, buildSample } from './helpers/agent.js';
 
@@ -19,27 +20,13 @@ let env: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
   operator = await createOperator(t);
-  env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: t.database.dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    ...(t.database.url ? { DATABASE_URL: t.database.url } : {}),
-  };
+  env = testEnv(t.database);
 });
 afterAll(async () => {
   await t.close();
 });
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await admin(argv, env, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (...argv: string[]) => runAdmin(env, ...argv);
 
 const agentCall = (url: string, token: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -90,10 +77,18 @@ describe('app token commands', () => {
 describe('scrape token commands', () => {
   it('make, list and revoke a scrape token, and refresh labels', async () => {
     const org = String(operator.organisationId);
-    const created = await run('create-scrape-token', '--organisation', org, '--note', 'prometheus-1');
+    const created = await run(
+      'create-scrape-token',
+      '--organisation',
+      org,
+      '--note',
+      'prometheus-1',
+    );
     expect(created.code).toBe(0);
     const token = /^(brzs_\S+)$/m.exec(created.out)?.[1];
-    expect(created.out).toContain(`http://localhost:3000${organisationMetricsPath(operator.organisationId)}`);
+    expect(created.out).toContain(
+      `http://localhost:3000${organisationMetricsPath(operator.organisationId)}`,
+    );
 
     const scrape = () =>
       t.app.inject({

@@ -68,7 +68,11 @@ const tokenRow = (token: string) =>
     .executeTakeFirstOrThrow();
 
 const serverRow = (id: number) =>
-  t.app.database.db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  t.app.database.db
+    .selectFrom('servers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('POST /api/tokens', () => {
   it('needs a signed-in operator', async () => {
@@ -78,7 +82,11 @@ describe('POST /api/tokens', () => {
   });
 
   it('answers a fresh random token once and stores only its hash, with owner and expiry', async () => {
-    const response = await t.app.inject({ method: 'POST', url: TOKENS_PATH, headers: operator.headers });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: TOKENS_PATH,
+      headers: operator.headers,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const { token, expiresAt } = response.json<{ token: string; expiresAt: string }>();
@@ -121,9 +129,17 @@ describe('registration', () => {
     expect(row).toMatchObject({ bound_machine_id: body.machineId, server_id: serverId });
     expect(row.first_used_at).not.toBeNull();
 
-    const list = await t.app.inject({ method: 'GET', url: SERVERS_PATH, headers: operator.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: SERVERS_PATH,
+      headers: operator.headers,
+    });
     expect(list.json().servers).toContainEqual(
-      expect.objectContaining({ id: serverId, machineId: body.machineId, publicIpv4: '198.51.100.23' }),
+      expect.objectContaining({
+        id: serverId,
+        machineId: body.machineId,
+        publicIpv4: '198.51.100.23',
+      }),
     );
   });
 
@@ -368,7 +384,11 @@ describe('organisations are isolated', () => {
     const { serverId } = (await register(theirToken, body)).json<{ serverId: number }>();
     expect((await serverRow(serverId)).organisation_id).toBe(other.organisationId);
 
-    const ours = await t.app.inject({ method: 'GET', url: SERVERS_PATH, headers: operator.headers });
+    const ours = await t.app.inject({
+      method: 'GET',
+      url: SERVERS_PATH,
+      headers: operator.headers,
+    });
     expect(ours.json().servers.map((s: { id: number }) => s.id)).not.toContain(serverId);
     const edit = await t.app.inject({
       method: 'PUT',
@@ -391,7 +411,11 @@ describe('trusted proxy', () => {
     try {
       const owner = await createOperator(proxied);
       const send = async (remoteAddress: string) => {
-        const created = await proxied.app.inject({ method: 'POST', url: TOKENS_PATH, headers: owner.headers });
+        const created = await proxied.app.inject({
+          method: 'POST',
+          url: TOKENS_PATH,
+          headers: owner.headers,
+        });
         const response = await proxied.app.inject({
           method: 'POST',
           url: AGENT_REGISTER_PATH,

@@ -12,7 +12,7 @@ const SERVERS = 100_000;
 
 function lists(): HierarchyLists {
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const octet = () => Math.floor(random() * 254) + 1;
   const racks: Rack[] = Array.from({ length: SERVERS / 40 }, (_, i) => ({
     id: i + 1,
@@ -33,7 +33,9 @@ function lists(): HierarchyLists {
     id: i + 1,
     serverName: `node-${String(i + 1).padStart(6, '0')}`,
     publicIpv4: `${octet()}.${octet()}.${octet()}.${octet()}`,
-    machineId: Math.floor(random() * 2 ** 52).toString(16).padStart(32, '0'),
+    machineId: Math.floor(random() * 2 ** 52)
+      .toString(16)
+      .padStart(32, '0'),
     rackId: i % 50 === 49 ? null : Math.floor(i / 40) + 1,
     deviceTypeId: null,
     rackName: null,

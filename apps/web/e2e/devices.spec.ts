@@ -23,7 +23,10 @@ const node = (page: Page, kind: 'datacenter' | 'room' | 'rack', name: string) =>
 
 /** The tree node (row and children) of a named node. */
 const branch = (page: Page, kind: 'datacenter' | 'room' | 'rack', name: string) =>
-  page.getByRole('listitem').filter({ has: node(page, kind, name) }).last();
+  page
+    .getByRole('listitem')
+    .filter({ has: node(page, kind, name) })
+    .last();
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
@@ -61,9 +64,13 @@ test('shows the demo hierarchy: counts, empty states and Unassigned groups', asy
   await expect(unassigned.getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0);
   await expect(node(page, 'rack', 'Unassigned')).toContainText('4 items');
   await expect(branch(page, 'rack', 'Unassigned')).toContainText('new-node-01');
-  await expect(node(page, 'rack', 'Unassigned').getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(node(page, 'rack', 'Unassigned').getByRole('button', { name: /^Edit/ })).toHaveCount(
+    0,
+  );
   // Named rows have both; every server row has an edit button.
-  await expect(node(page, 'rack', 'A-01').getByRole('button', { name: 'Edit rack A-01' })).toBeVisible();
+  await expect(
+    node(page, 'rack', 'A-01').getByRole('button', { name: 'Edit rack A-01' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit server mil-web-01' })).toBeVisible();
 
   // Collapsing hides the children.
@@ -427,7 +434,9 @@ test('load errors: other failures show the SPEC message, on a phone too', async 
   expect(disabled.code).toBe(0);
   try {
     await page.reload();
-    await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again later.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Failed to load data. Please try again later.',
+    );
     await page.getByRole('button', { name: 'Table View' }).click();
     await expect(page.getByText('0 device(s) total')).toBeVisible();
     await expect(page.getByText('No devices found. Add your first device below.')).toBeVisible();

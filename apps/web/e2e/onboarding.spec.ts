@@ -37,23 +37,34 @@ test.afterAll(async () => {
 
 /** Runs the copied installer command in the work directory, without installing a service. */
 async function runInstaller(command: string, configDir: string) {
-  return promisify(execFile)('bash', ['-c', `${command} --no-service --config-dir '${configDir}'`], {
-    cwd: work,
-    env: { PATH: `${path.join(work, 'bin')}:${process.env.PATH ?? ''}`, HOME: work },
-    timeout: 60_000,
-  });
+  return promisify(execFile)(
+    'bash',
+    ['-c', `${command} --no-service --config-dir '${configDir}'`],
+    {
+      cwd: work,
+      env: { PATH: `${path.join(work, 'bin')}:${process.env.PATH ?? ''}`, HOME: work },
+      timeout: 60_000,
+    },
+  );
 }
 
 /** The client in service mode, resolved once it has registered with the server. */
 async function startClient(configDir: string): Promise<{ process: ChildProcess; output: string }> {
-  const child = spawn(path.join(work, 'brezza-agent'), ['run', '--config-dir', configDir, '--interval', '1'], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    path.join(work, 'brezza-agent'),
+    ['run', '--config-dir', configDir, '--interval', '1'],
+    {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   clients.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the client did not register:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the client did not register:\n${output}`)),
+      20_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Registered as')) {
@@ -74,7 +85,9 @@ async function startClient(configDir: string): Promise<{ process: ChildProcess; 
 /** SIGTERM, as systemd stops the service; answers the exit code. */
 async function stop(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   child.kill('SIGTERM');
   return exited;
 }
@@ -83,7 +96,9 @@ async function stop(child: ChildProcess): Promise<number | null> {
 async function serverRow(page: Page, name: string) {
   await page.getByRole('button', { name: 'Table View' }).click();
   const scroller = page.getByTestId('devices-table-scroller');
-  const row = scroller.locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  const row = scroller
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
   for (let top = 0; (await row.count()) === 0 && top < 200_000; top += 400) {
     await scroller.evaluate((element, y) => element.scrollTo(0, y), top);
   }
@@ -138,7 +153,10 @@ test('a new server onboarded with the generated installer command shows up, and 
   expect(client.output).toContain(`Registered as "${serverName}"`);
   const file = path.join(configDir, 'agent.json');
   const config = JSON.parse(fs.readFileSync(file, 'utf8'));
-  fs.writeFileSync(file, JSON.stringify({ ...config, serverName: `${serverName}-renamed` }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ ...config, serverName: `${serverName}-renamed` }, null, 2),
+  );
   expect(await stop(client.process)).toBe(0);
   const restarted = await startClient(configDir);
   expect(restarted.output).toContain(`Registered as "${serverName}-renamed"`);

@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-/** Public path the web app reads its runtime configuration from before it renders. */
-export const APP_CONFIG_PATH = '/app-config.json';
-export const HEALTH_PATH = '/healthz';
-
-export const DEFAULT_PRODUCT_NAME = 'Brezza';
-
 export const identityConfigSchema = z.object({
   /** `embedded`: the product's own OpenID provider under /idp; `auth0`: an Auth0 tenant. */
   mode: z.enum(['embedded', 'auth0']),

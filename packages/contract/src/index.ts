@@ -1,4 +1,6 @@
+export * from './error-body.js';
 export * from './errors.js';
+export * from './public-paths.js';
 export * from './app-config.js';
 export * from './limits.js';
 export * from './identity.js';

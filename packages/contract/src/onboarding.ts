@@ -97,7 +97,9 @@ const celsius = z.number().finite().min(-273.15).max(1000);
 export const agentSampleSchema = z.object({
   collectedAt: z.iso.datetime({ offset: true }),
   uptimeSeconds: count.optional(),
-  cpu: z.object({ count: z.number().int().min(1).max(4096), usageRatio: z.number().min(0).max(1) }).optional(),
+  cpu: z
+    .object({ count: z.number().int().min(1).max(4096), usageRatio: z.number().min(0).max(1) })
+    .optional(),
   memory: z
     .object({
       totalBytes: count,

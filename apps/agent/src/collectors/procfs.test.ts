@@ -45,7 +45,11 @@ describe('parseMeminfo', () => {
 
 describe('parseLoadavg', () => {
   it('reads the three averages and refuses nonsense', () => {
-    expect(parseLoadavg('0.52 0.58 0.59 1/123 4567\n')).toEqual({ load1: 0.52, load5: 0.58, load15: 0.59 });
+    expect(parseLoadavg('0.52 0.58 0.59 1/123 4567\n')).toEqual({
+      load1: 0.52,
+      load5: 0.58,
+      load15: 0.59,
+    });
     expect(() => parseLoadavg('oops')).toThrow();
   });
 });
@@ -58,7 +62,13 @@ describe('parseNetDev', () => {
       'eth0:987 1 3 0 0 0 0 0 123 2 1 0 0 0 0 0',
     ].join('\n');
     expect(parseNetDev(text)).toEqual([
-      { interface: 'eth0', receiveBytes: 987, receiveErrors: 3, transmitBytes: 123, transmitErrors: 1 },
+      {
+        interface: 'eth0',
+        receiveBytes: 987,
+        receiveErrors: 3,
+        transmitBytes: 123,
+        transmitErrors: 1,
+      },
     ]);
   });
 });

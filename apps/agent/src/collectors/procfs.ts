@@ -24,7 +24,14 @@ export function parseStat(text: string): CpuStat {
         .map((value) => Number(value) || 0);
       const idleAll = (idle ?? 0) + (iowait ?? 0);
       overall = {
-        total: (user ?? 0) + (nice ?? 0) + (system ?? 0) + idleAll + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0),
+        total:
+          (user ?? 0) +
+          (nice ?? 0) +
+          (system ?? 0) +
+          idleAll +
+          (irq ?? 0) +
+          (softirq ?? 0) +
+          (steal ?? 0),
         idle: idleAll,
       };
     } else if (/^cpu\d+$/.test(name)) {

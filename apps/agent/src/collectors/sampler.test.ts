@@ -10,12 +10,14 @@ const SERVER = path.join(fixtures, 'server-a');
 const CONTAINER = path.join(fixtures, 'container');
 
 /** statfs of the fixture's mount points: 4 KiB blocks, sizes by mount. */
-const fakeStatfs = (sizes: Record<string, number>) => (mountpoint: string): FilesystemStats => {
-  const key = Object.keys(sizes).find((relative) => mountpoint.endsWith(relative));
-  if (key === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-  const blocks = sizes[key]!;
-  return { blocks, bfree: blocks / 2, bavail: blocks / 4, bsize: 4096 };
-};
+const fakeStatfs =
+  (sizes: Record<string, number>) =>
+  (mountpoint: string): FilesystemStats => {
+    const key = Object.keys(sizes).find((relative) => mountpoint.endsWith(relative));
+    if (key === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    const blocks = sizes[key]!;
+    return { blocks, bfree: blocks / 2, bavail: blocks / 4, bsize: 4096 };
+  };
 
 function clock(start = Date.parse('2026-01-01T00:00:00Z')) {
   let now = start;
@@ -62,7 +64,11 @@ describe('createSampler on a server with sensors', () => {
       },
     ]);
     expect(sample.disks?.map((disk) => disk.device)).toEqual(['sda', 'nvme0n1']);
-    expect(sample.disks?.[0]).toEqual({ device: 'sda', readBytes: 2048 * 512, writtenBytes: 4096 * 512 });
+    expect(sample.disks?.[0]).toEqual({
+      device: 'sda',
+      readBytes: 2048 * 512,
+      writtenBytes: 4096 * 512,
+    });
     expect(sample.network?.map((nic) => nic.interface)).toEqual(['eth0']);
   });
 
@@ -110,7 +116,10 @@ describe('createSampler on a server with sensors', () => {
     fs.cpSync(SERVER, root, { recursive: true });
     const sampler = createSampler({ root, statfs });
     sampler.collect();
-    fs.writeFileSync(path.join(root, 'proc/stat'), 'cpu  1090 0 500 8010 500 0 0 0 0 0\ncpu0 1\ncpu1 1\n');
+    fs.writeFileSync(
+      path.join(root, 'proc/stat'),
+      'cpu  1090 0 500 8010 500 0 0 0 0 0\ncpu0 1\ncpu1 1\n',
+    );
     expect(sampler.collect().cpu).toEqual({ count: 2, usageRatio: 0.9 });
     fs.rmSync(root, { recursive: true, force: true });
   });
@@ -120,7 +129,13 @@ describe('createSampler in a bare container', () => {
   it('leaves out what the machine does not have', () => {
     const sample = createSampler({ root: CONTAINER, statfs: fakeStatfs({}) }).collect();
     expect(agentSampleSchema.safeParse(sample).success).toBe(true);
-    expect(Object.keys(sample).sort()).toEqual(['collectedAt', 'cpu', 'load', 'memory', 'uptimeSeconds']);
+    expect(Object.keys(sample).sort()).toEqual([
+      'collectedAt',
+      'cpu',
+      'load',
+      'memory',
+      'uptimeSeconds',
+    ]);
     expect(sample.memory?.availableBytes).toBe(512 * 1024);
   });
 

@@ -30,7 +30,8 @@ export interface EnergyReading {
 
 // Control characters would be refused by the server; sysfs text ends with a line feed.
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 128);
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const clean = (text: string) => text.replace(CONTROL_CHARACTERS, '').trim().slice(0, 128);
 
 function readText(file: string): string | undefined {
   try {
@@ -72,7 +73,8 @@ function hwmonChips(root: string): HwmonChip[] {
     for (const dir of [path.join(base, entry), path.join(base, entry, 'device')]) {
       const files = listDir(dir);
       if (!files.some((file) => /^(temp|power)\d+_(input|average)$/.test(file))) continue;
-      const name = readText(path.join(dir, 'name')) || readText(path.join(base, entry, 'name')) || entry;
+      const name =
+        readText(path.join(dir, 'name')) || readText(path.join(base, entry, 'name')) || entry;
       chips.push({ dir, name, files });
       nameCounts.set(name, (nameCounts.get(name) ?? 0) + 1);
       break;

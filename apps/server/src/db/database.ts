@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { ImmediateSqliteDialect, openSqlite } from './sqlite.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,12 +25,9 @@ export function createDatabase(database: Config['database']): Database {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SQLite(database.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: openSqlite(database.file) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestDatabase, testEnv, type TestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,14 +13,7 @@ export interface TestApp {
 /** The real app on a database of its own, configured through the same schema as production. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv(database), ...env });
   const app = await buildApp({ config });
   return {
     app,

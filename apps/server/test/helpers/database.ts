@@ -11,6 +11,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The environment the app and the admin command need to run quietly on `database`. */
+export function testEnv(database: TestDatabase): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  };
+}
+
 /**
  * A database of its own for one test file: SQLite in a temp directory by default, or a fresh
  * PostgreSQL database on the server named by TEST_DATABASE_URL (CI sets it).

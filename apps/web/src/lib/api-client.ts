@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { errorBodySchema } from '@brezza/contract';
+import { isErrorBody } from '@brezza/contract';
 import { useAccessToken } from './auth';
 
 /** SPEC §8: what a call that could not be authenticated tells the user. */
@@ -32,8 +32,8 @@ export interface ApiRequest {
 async function errorFrom(response: Response, fallback: string): Promise<ApiError> {
   let serverMessage: string | null = null;
   try {
-    const parsed = errorBodySchema.safeParse(await response.json());
-    if (parsed.success) serverMessage = parsed.data.error;
+    const body: unknown = await response.json();
+    if (isErrorBody(body)) serverMessage = body.error;
   } catch {
     // A body that is not JSON carries no message; the fallback says what failed.
   }

@@ -1,13 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { APP_CONFIG_PATH, appConfigSchema, type AppConfig } from '@brezza/contract';
+import { APP_CONFIG_PATH, type AppConfig } from '@brezza/contract';
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 
-/** Reads the server's runtime configuration once, before the app renders. */
+/**
+ * Reads the server's runtime configuration once, before the app renders. The server builds it
+ * from the contract's `AppConfig` type and its tests check it against `appConfigSchema`; the
+ * browser does not parse it again so that the schema library stays out of the first load.
+ */
 export async function fetchAppConfig(): Promise<AppConfig> {
   const response = await fetch(APP_CONFIG_PATH, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Failed to load configuration: ${response.status}`);
-  return appConfigSchema.parse(await response.json());
+  return (await response.json()) as AppConfig;
 }
 
 export function AppConfigProvider({

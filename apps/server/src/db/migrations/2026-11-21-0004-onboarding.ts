@@ -15,7 +15,9 @@ export function onboarding(dialect: Dialect): Migration {
           col.notNull().references('organisations.id').onDelete('cascade'),
         )
         // A token outlives its creator's account: the agent it installed keeps working.
-        .addColumn('created_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('created_by', 'integer', (col) =>
+          col.references('users.id').onDelete('set null'),
+        )
         .addColumn('token_hash', 'varchar(64)', (col) => col.notNull().unique())
         .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
         .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
@@ -33,8 +35,16 @@ export function onboarding(dialect: Dialect): Migration {
         .on('app_tokens')
         .column('organisation_id')
         .execute();
-      await db.schema.createIndex('app_tokens_server_id').on('app_tokens').column('server_id').execute();
-      await db.schema.createIndex('app_tokens_created_by').on('app_tokens').column('created_by').execute();
+      await db.schema
+        .createIndex('app_tokens_server_id')
+        .on('app_tokens')
+        .column('server_id')
+        .execute();
+      await db.schema
+        .createIndex('app_tokens_created_by')
+        .on('app_tokens')
+        .column('created_by')
+        .execute();
 
       await db.schema
         .createTable('latest_samples')

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENT_API_URL_MARKER, AGENT_BINARY_NAME, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
 import { notFound } from '../../errors.js';
 import { requestOrigin } from '../onboarding/request-origin.js';
@@ -22,7 +22,7 @@ export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
   const file = path.join(app.config.agentDistDir, AGENT_BINARY_NAME);
   if (!fs.existsSync(file)) app.log.warn(`agent not built: ${file} is missing; run npm run build`);
 
-  app.get(AGENT_DOWNLOAD_PATH, async (request, reply) => {
+  async function download(request: FastifyRequest, reply: FastifyReply) {
     // One open handle for the size and the bytes: a rebuild meanwhile cannot mismatch them.
     let handle: fs.promises.FileHandle;
     try {
@@ -32,6 +32,15 @@ export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
     }
     const { size } = await handle.stat();
     const trailer = apiUrlTrailer(requestOrigin(request, app.config.publicUrl));
+    reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${AGENT_BINARY_NAME}"`)
+      .header('Content-Length', size + trailer.length)
+      .header('Cache-Control', 'no-cache');
+    if (request.method === 'HEAD') {
+      await handle.close();
+      return reply.send();
+    }
     // The file stream owns the handle and closes it when it ends or the client goes away.
     const source = handle.createReadStream({ end: size - 1 });
     const body = new PassThrough();
@@ -39,11 +48,10 @@ export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
     source.once('end', () => body.end(trailer));
     source.once('error', (error) => body.destroy(error));
     body.once('close', () => source.destroy());
-    return reply
-      .header('Content-Type', 'application/octet-stream')
-      .header('Content-Disposition', `attachment; filename="${AGENT_BINARY_NAME}"`)
-      .header('Content-Length', size + trailer.length)
-      .header('Cache-Control', 'no-cache')
-      .send(body);
-  });
+    return reply.send(body);
+  }
+
+  // HEAD answers the same headers without reading 90 MB only to throw them away.
+  app.get(AGENT_DOWNLOAD_PATH, { exposeHeadRoute: false }, download);
+  app.head(AGENT_DOWNLOAD_PATH, download);
 }

@@ -29,11 +29,17 @@ export interface StoredSample {
   count: number;
 }
 
+/** One accepted push as it is written: the server's last-seen details and its newest sample. */
+export interface SamplePush {
+  seen: { at: string; agentVersion: string; publicIpv4: string | null };
+  sample: StoredSample;
+}
+
 export type AgentRepository = ReturnType<typeof createAgentRepository>;
 
 /** SQL for what agents write: their server rows and latest samples. */
 export function createAgentRepository(db: Kysely<DB>) {
-  return {
+  const repository = {
     async findServer(id: number): Promise<ServerRow | undefined> {
       return db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -125,6 +131,12 @@ export function createAgentRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Writes one push; the caller wraps it in a transaction. */
+    async recordPush(push: SamplePush): Promise<void> {
+      await repository.touchServer(push.sample.serverId, push.seen);
+      await repository.storeSample(push.sample);
+    },
+
     /**
      * Keeps the newest of the stored and the pushed sample (buffered samples may arrive late)
      * and adds the pushed count to the server's total.
@@ -161,4 +173,5 @@ export function createAgentRepository(db: Kysely<DB>) {
         .execute();
     },
   };
+  return repository;
 }

@@ -102,10 +102,6 @@ export function createListCache({ maxBytes }: { maxBytes: number }) {
         remove(keyOf(organisationId, kind));
       }
     },
-
-    get size() {
-      return { entries: entries.size, bytes };
-    },
   };
 }
 

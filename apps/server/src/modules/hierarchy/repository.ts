@@ -10,7 +10,7 @@ import { nowIso } from '../../db/columns.js';
  */
 export type Executor = Kysely<DB>;
 
-export const newStamp = () => randomBytes(9).toString('base64url');
+const newStamp = () => randomBytes(9).toString('base64url');
 
 /**
  * Replaces the organisation's hierarchy stamp. Call it in the same transaction as every write

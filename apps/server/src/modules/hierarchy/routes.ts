@@ -22,7 +22,7 @@ import { gzipEtag, ifNoneMatchHits, listEtag } from './list-cache.js';
 const local = (path: string) => path.replace(/^\/api/, '');
 
 /** The body as the contract parses it; anything else is a 400 naming what is wrong. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const input = body === undefined ? {} : body;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw badRequest('Request body must be a JSON object.');
@@ -33,14 +33,14 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 /** A path id that cannot name a row (not a positive whole number in range) is simply not found. */
-export function parsePathId(raw: string | undefined, entity: HierarchyEntity | 'server'): number {
+function parsePathId(raw: string | undefined, entity: HierarchyEntity | 'server'): number {
   const id = /^[1-9][0-9]{0,9}$/.test(raw ?? '') ? Number(raw) : NaN;
   if (!(id <= ID_MAX)) throw notFound(notFoundMessage(entity));
   return id;
 }
 
 /** Whether the client takes gzip (a q=0 refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   return (header ?? '').split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

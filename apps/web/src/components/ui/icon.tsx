@@ -24,12 +24,39 @@ const icons = {
   arrowRight: ['M5 12h14', 'M13 6l6 6-6 6'],
   book: ['M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2z', 'M4 19V5'],
   diagram: ['M4 4h6v5H4z', 'M14 15h6v5h-6z', 'M14 4h6v5h-6z', 'M7 9v3h10V9', 'M17 12v3'],
+  plus: ['M12 5v14', 'M5 12h14'],
+  pencil: ['M4 20h4L19 9l-4-4L4 16z', 'M13.5 6.5l4 4'],
+  trash: ['M4 7h16', 'M9 7V4h6v3', 'M6 7l1 13h10l1-13', 'M10 11v6', 'M14 11v6'],
+  chevron: ['M9 6l6 6-6 6'],
+  grip: ['M9 6h.01', 'M15 6h.01', 'M9 12h.01', 'M15 12h.01', 'M9 18h.01', 'M15 18h.01'],
+  sortUp: ['M12 5l-4 5h8z'],
+  sortDown: ['M12 19l-4-5h8z'],
+  copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  dice: [
+    'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z',
+    'M8.5 8.5h.01',
+    'M15.5 8.5h.01',
+    'M12 12h.01',
+    'M8.5 15.5h.01',
+    'M15.5 15.5h.01',
+  ],
 } as const;
 
 export type IconName = keyof typeof icons;
 
-/** `className` sets the size too (default 24 px), so callers never fight over it. */
-export function Icon({ name, className = 'h-6 w-6' }: { name: IconName; className?: string }) {
+/**
+ * `className` sets the size too (default 24 px), so callers never fight over it. Small icons
+ * (16 px and less) read better with a heavier `strokeWidth`.
+ */
+export function Icon({
+  name,
+  className = 'h-6 w-6',
+  strokeWidth = 1.8,
+}: {
+  name: IconName;
+  className?: string;
+  strokeWidth?: number;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -37,7 +64,7 @@ export function Icon({ name, className = 'h-6 w-6' }: { name: IconName; classNam
       className={cx('shrink-0', className)}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >

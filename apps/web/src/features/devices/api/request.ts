@@ -25,7 +25,6 @@ export function withCallLog(request: Request, log: DebugLog): Request {
 
 /** TanStack Query keys of the four lists; mutations update these caches in place. */
 export const devicesKeys = {
-  all: ['devices'] as const,
   servers: ['devices', 'servers'] as const,
   datacenters: ['devices', 'datacenters'] as const,
   rooms: ['devices', 'rooms'] as const,

@@ -15,12 +15,7 @@ import {
   type Room,
   type Server,
 } from '@brezza/contract';
-import {
-  buildDatacenter,
-  buildRack,
-  buildRoom,
-  buildServer,
-} from '@/testing/device-factories';
+import { buildDatacenter, buildRack, buildRoom, buildServer } from '@/testing/device-factories';
 import { DevicesPage } from './devices-page';
 
 vi.mock('@/lib/auth', () => ({
@@ -90,7 +85,10 @@ function renderPage() {
 }
 
 const row = (kind: string, name: string) =>
-  screen.getAllByTitle(name).map((el) => el.closest(`[data-kind="${kind}"]`)).find(Boolean) as HTMLElement;
+  screen
+    .getAllByTitle(name)
+    .map((el) => el.closest(`[data-kind="${kind}"]`))
+    .find(Boolean) as HTMLElement;
 
 describe('DevicesPage', () => {
   it('loads the four lists in parallel and shows the tree, the slot and the debug panel', async () => {
@@ -145,7 +143,10 @@ describe('DevicesPage', () => {
 
   it.each<[{ status: number; error?: string }, string]>([
     [{ status: 500 }, 'Failed to create datacenter: 500'],
-    [{ status: 409, error: 'A datacenter with that name exists.' }, 'A datacenter with that name exists.'],
+    [
+      { status: 409, error: 'A datacenter with that name exists.' },
+      'A datacenter with that name exists.',
+    ],
   ])('keeps the dialog open with the error for %j', async (answer, message) => {
     server.use(
       http.post(DATACENTERS_PATH, () =>
@@ -182,7 +183,9 @@ describe('DevicesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete rack A-01' }));
     const remove = screen.getByRole('dialog', { name: 'Delete Rack' });
     await user.click(within(remove).getByRole('button', { name: 'Delete' }));
-    expect(await within(remove).findByRole('alert')).toHaveTextContent('Failed to delete rack: 503');
+    expect(await within(remove).findByRole('alert')).toHaveTextContent(
+      'Failed to delete rack: 503',
+    );
   });
 
   it('switches to the table view with its count and empty state', async () => {

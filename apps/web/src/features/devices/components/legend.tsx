@@ -1,6 +1,6 @@
 import { cx } from '@/components/ui/cx';
+import { Icon } from '@/components/ui/icon';
 import { ENTITY_COLOURS } from './entity-colours';
-import { DeviceIcon } from './icons';
 
 const ENTRIES = [
   { kind: 'datacenter', label: 'Datacenter' },
@@ -37,7 +37,7 @@ export function Legend({ onCreate }: { onCreate(kind: CreatableKind): void }) {
               title={`Create ${label.toLowerCase()}`}
               className="flex h-7 w-7 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <DeviceIcon name="plus" />
+              <Icon name="plus" className="h-4 w-4" strokeWidth={2} />
             </button>
           )}
         </li>

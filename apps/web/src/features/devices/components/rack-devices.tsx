@@ -1,13 +1,14 @@
 import type { DragEvent } from 'react';
 import type { Server } from '@brezza/contract';
+import { cx } from '@/components/ui/cx';
+import { Icon } from '@/components/ui/icon';
 import { deviceTypeText } from '../utils/counts';
 import type { SortKey, SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
-import { DeviceIcon } from './icons';
 import { MachineIdText } from './machine-id-text';
+import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 import { SERVER_DRAG_TYPE } from './tree-node';
-import { cx } from '@/components/ui/cx';
 
 /** The devices of one rack in the hierarchy view; each row can be dragged onto a rack. */
 export function RackDevices({
@@ -60,7 +61,7 @@ export function RackDevices({
             >
               <td className="px-3 py-2">
                 <span className="flex items-center gap-2">
-                  <DeviceIcon name="grip" className="text-slate-300" />
+                  <Icon name="grip" className="h-4 w-4 text-slate-300" strokeWidth={2} />
                   <span
                     className={cx(
                       'h-2.5 w-2.5 shrink-0 rounded-full',
@@ -79,15 +80,11 @@ export function RackDevices({
               </td>
               <td className="px-3 py-2 text-slate-700">{deviceTypeText(server.deviceTypeId)}</td>
               <td className="px-2 py-1 text-right">
-                <button
-                  type="button"
+                <RowActionButton
+                  action="edit"
+                  label={`server ${server.serverName}`}
                   onClick={() => onEdit(server)}
-                  aria-label={`Edit server ${server.serverName}`}
-                  title="Edit"
-                  className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <DeviceIcon name="pencil" />
-                </button>
+                />
               </td>
             </tr>
           ))}

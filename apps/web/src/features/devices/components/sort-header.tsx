@@ -1,6 +1,6 @@
 import { cx } from '@/components/ui/cx';
+import { Icon } from '@/components/ui/icon';
 import type { SortKey, SortState } from '../utils/sort';
-import { DeviceIcon } from './icons';
 
 /** A sortable column header: a button, with aria-sort on the header cell. */
 export function SortHeader({
@@ -33,17 +33,19 @@ export function SortHeader({
       >
         {label}
         <span className="flex flex-col" aria-hidden="true">
-          <DeviceIcon
+          <Icon
             name="sortUp"
+            strokeWidth={2}
             className={cx(
-              '-mb-1.5 h-3 w-3',
+              '-mb-1.5 h-4 w-4',
               active && sort.direction === 'asc' ? 'fill-current' : 'opacity-40',
             )}
           />
-          <DeviceIcon
+          <Icon
             name="sortDown"
+            strokeWidth={2}
             className={cx(
-              'h-3 w-3',
+              'h-4 w-4',
               active && sort.direction === 'desc' ? 'fill-current' : 'opacity-40',
             )}
           />

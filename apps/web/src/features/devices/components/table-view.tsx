@@ -6,8 +6,8 @@ import { deviceTypeText, devicesTotalText } from '../utils/counts';
 import { createPathNames, type HierarchyLists } from '../utils/hierarchy';
 import { EMPTY_TABLE_MESSAGE } from '../utils/messages';
 import { sortDevices, type SortKey, type SortState } from '../utils/sort';
-import { DeviceIcon } from './icons';
 import { MachineIdText } from './machine-id-text';
+import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 
 const ROW_HEIGHT = 44;
@@ -123,21 +123,21 @@ export function TableView({
                     <td className={cx(cell, 'border-b border-slate-100')}>
                       {names.datacenterName ?? '—'}
                     </td>
-                    <td className={cx(cell, 'border-b border-slate-100')}>{names.roomName ?? '—'}</td>
-                    <td className={cx(cell, 'border-b border-slate-100')}>{names.rackName ?? '—'}</td>
+                    <td className={cx(cell, 'border-b border-slate-100')}>
+                      {names.roomName ?? '—'}
+                    </td>
+                    <td className={cx(cell, 'border-b border-slate-100')}>
+                      {names.rackName ?? '—'}
+                    </td>
                     <td className={cx(cell, 'border-b border-slate-100')}>
                       {deviceTypeText(row.deviceTypeId)}
                     </td>
                     <td className="border-b border-slate-100 px-1 text-right">
-                      <button
-                        type="button"
+                      <RowActionButton
+                        action="edit"
+                        label={`server ${row.serverName}`}
                         onClick={() => onEdit(row)}
-                        aria-label={`Edit server ${row.serverName}`}
-                        title="Edit"
-                        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-                      >
-                        <DeviceIcon name="pencil" />
-                      </button>
+                      />
                     </td>
                   </tr>
                 );

@@ -1,8 +1,9 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
+import { Icon } from '@/components/ui/icon';
 import { itemCountText } from '../utils/counts';
 import { ENTITY_COLOURS, type EntityKind } from './entity-colours';
-import { DeviceIcon } from './icons';
+import { RowActionButton } from './row-action-button';
 
 /** The drag payload of a server row: its id. */
 export const SERVER_DRAG_TYPE = 'application/x-brezza-server';
@@ -24,8 +25,6 @@ export interface TreeNodeProps {
   children: ReactNode;
 }
 
-const KIND_LABEL = { datacenter: 'datacenter', room: 'room', rack: 'rack' } as const;
-
 /** One collapsible row of the hierarchy; its children render only while it is expanded. */
 export function TreeNode({
   kind,
@@ -44,7 +43,7 @@ export function TreeNode({
   const [dropping, setDropping] = useState(false);
   const empty = count === 0;
   const open = expanded && !empty;
-  const label = `${KIND_LABEL[kind]} ${name}`;
+  const label = `${kind} ${name}`;
 
   const acceptsDrag = (event: DragEvent) =>
     onDropServer !== undefined && event.dataTransfer.types.includes(SERVER_DRAG_TYPE);
@@ -91,7 +90,11 @@ export function TreeNode({
           aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
           className="flex h-7 w-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent"
         >
-          <DeviceIcon name="chevron" className={cx('transition-transform', open && 'rotate-90')} />
+          <Icon
+            name="chevron"
+            className={cx('h-4 w-4 transition-transform', open && 'rotate-90')}
+            strokeWidth={2}
+          />
         </button>
         <span
           className={cx('h-3 w-3 shrink-0 rounded-sm', ENTITY_COLOURS[kind].swatch)}
@@ -114,28 +117,8 @@ export function TreeNode({
         </span>
         {(onEdit || onDelete) && (
           <span className="flex shrink-0 items-center">
-            {onEdit && (
-              <button
-                type="button"
-                onClick={onEdit}
-                aria-label={`Edit ${label}`}
-                title="Edit"
-                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <DeviceIcon name="pencil" />
-              </button>
-            )}
-            {onDelete && (
-              <button
-                type="button"
-                onClick={onDelete}
-                aria-label={`Delete ${label}`}
-                title="Delete"
-                className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <DeviceIcon name="trash" />
-              </button>
-            )}
+            {onEdit && <RowActionButton action="edit" label={label} onClick={onEdit} />}
+            {onDelete && <RowActionButton action="delete" label={label} onClick={onDelete} />}
           </span>
         )}
       </div>

@@ -121,7 +121,12 @@ describe('createPathNames', () => {
     const room = buildRoom({ name: 'Room', datacenterId: dc.id });
     const rack = buildRack({ name: 'Rack', roomId: room.id });
     const looseRack = buildRack({ name: 'Loose' });
-    const names = createPathNames({ datacenters: [dc], rooms: [room], racks: [rack, looseRack], servers: [] });
+    const names = createPathNames({
+      datacenters: [dc],
+      rooms: [room],
+      racks: [rack, looseRack],
+      servers: [],
+    });
     const rows = [
       buildServer({ rackId: rack.id, rackName: 'stale' }),
       buildServer({ rackId: looseRack.id }),

@@ -37,5 +37,3 @@ export function createRefreshScheduler(
     },
   };
 }
-
-export type RefreshScheduler = ReturnType<typeof createRefreshScheduler>;

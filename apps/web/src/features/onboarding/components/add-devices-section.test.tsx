@@ -12,7 +12,10 @@ vi.mock('@/lib/auth', () => ({
 }));
 
 const created = () =>
-  HttpResponse.json({ token: 'brz_token-1', expiresAt: '2026-01-02T00:00:00.000Z' }, { status: 201 });
+  HttpResponse.json(
+    { token: 'brz_token-1', expiresAt: '2026-01-02T00:00:00.000Z' },
+    { status: 201 },
+  );
 let answer: () => Response = created;
 const requests: Request[] = [];
 

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { agentServerNameSchema, APP_TOKEN_TTL_HOURS } from '@brezza/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 import { useCreateToken } from '../api/create-token';
 import { installerCommand } from '../utils/installer-command';
 import { randomServerName } from '../utils/random-name';
 import { CommandBox } from './command-box';
-import { OnboardingIcon } from './icons';
 
 export const ADD_DEVICES_TITLE = 'Add Devices';
 
@@ -32,7 +32,9 @@ export function AddDevicesSection() {
 
   const error = nameError(name);
   const command =
-    token && !error ? installerCommand({ origin: window.location.origin, token, serverName: name.trim() }) : null;
+    token && !error
+      ? installerCommand({ origin: window.location.origin, token, serverName: name.trim() })
+      : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +53,7 @@ export function AddDevicesSection() {
     <Card className="p-5 sm:p-6" aria-labelledby={headingId} role="region">
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-          <OnboardingIcon name="terminal" />
+          <Icon name="terminal" className="h-5 w-5" />
         </span>
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-ink">
@@ -59,8 +61,8 @@ export function AddDevicesSection() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             Name the server, generate the installer command and run it on that Linux server. It
-            installs the telemetry client, which registers the server here and starts sending
-            its metrics.
+            installs the telemetry client, which registers the server here and starts sending its
+            metrics.
           </p>
         </div>
       </div>
@@ -96,7 +98,7 @@ export function AddDevicesSection() {
               onClick={() => setName(randomServerName())}
               className="px-3"
             >
-              <OnboardingIcon name="dice" />
+              <Icon name="dice" className="h-5 w-5" />
             </Button>
           </div>
           <Button type="submit" disabled={createToken.isPending} className="whitespace-nowrap">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '@/components/ui/icon';
 import { copyText } from '../utils/copy-text';
-import { OnboardingIcon } from './icons';
 
 const FEEDBACK_MS = 2000;
 
@@ -30,7 +30,11 @@ export function CommandBox({ command }: { command: string }) {
         <span className="text-xs font-medium text-slate-400">Installer command</span>
         <div className="flex items-center gap-2">
           <span aria-live="polite" className="text-xs font-semibold text-emerald-300">
-            {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text' : ''}
+            {state === 'copied'
+              ? 'Copied'
+              : state === 'failed'
+                ? 'Copy failed: select the text'
+                : ''}
           </span>
           <button
             type="button"
@@ -42,7 +46,7 @@ export function CommandBox({ command }: { command: string }) {
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400'
             }
           >
-            <OnboardingIcon name={state === 'copied' ? 'check' : 'copy'} className="h-4 w-4" />
+            <Icon name={state === 'copied' ? 'check' : 'copy'} className="h-4 w-4" />
           </button>
         </div>
       </div>

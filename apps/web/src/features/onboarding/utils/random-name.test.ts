@@ -19,17 +19,20 @@ describe('the word lists', () => {
 describe('randomServerName', () => {
   it('is an adjective, a noun and a number from 1 to 100, joined by hyphens', () => {
     fc.assert(
-      fc.property(fc.infiniteStream(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })), (stream) => {
-        const iterator = stream[Symbol.iterator]();
-        const name = randomServerName(() => iterator.next().value as number);
-        const [adjective, noun, number, ...rest] = name.split('-');
-        expect(rest).toEqual([]);
-        expect(ADJECTIVES).toContain(adjective);
-        expect(NOUNS).toContain(noun);
-        expect(String(Number(number))).toBe(number);
-        expect(Number(number)).toBeGreaterThanOrEqual(NAME_NUMBER_MIN);
-        expect(Number(number)).toBeLessThanOrEqual(NAME_NUMBER_MAX);
-      }),
+      fc.property(
+        fc.infiniteStream(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })),
+        (stream) => {
+          const iterator = stream[Symbol.iterator]();
+          const name = randomServerName(() => iterator.next().value as number);
+          const [adjective, noun, number, ...rest] = name.split('-');
+          expect(rest).toEqual([]);
+          expect(ADJECTIVES).toContain(adjective);
+          expect(NOUNS).toContain(noun);
+          expect(String(Number(number))).toBe(number);
+          expect(Number(number)).toBeGreaterThanOrEqual(NAME_NUMBER_MIN);
+          expect(Number(number)).toBeLessThanOrEqual(NAME_NUMBER_MAX);
+        },
+      ),
     );
   });
 

@@ -2,6 +2,7 @@
  * Words for random server names (SPEC §4, §9: about 90 adjectives and about 110 nouns). Lower
  * case ASCII letters only, so that a name needs no quoting in a shell and reads well aloud.
  */
+// prettier-ignore
 export const ADJECTIVES = [
   'agile', 'amber', 'ancient', 'arctic', 'azure', 'bold', 'brave', 'breezy', 'bright', 'brisk',
   'calm', 'clever', 'cobalt', 'cool', 'cosmic', 'crimson', 'crisp', 'curious', 'dapper', 'daring',
@@ -14,6 +15,7 @@ export const ADJECTIVES = [
   'sturdy', 'sunny', 'swift', 'tidy', 'tranquil', 'trusty', 'vivid', 'wise', 'witty', 'zesty',
 ] as const;
 
+// prettier-ignore
 export const NOUNS = [
   'albatross', 'alpaca', 'antelope', 'aurora', 'badger', 'beacon', 'bear', 'beaver', 'bison', 'breeze',
   'buffalo', 'canyon', 'caribou', 'cheetah', 'cliff', 'cloud', 'comet', 'condor', 'coral', 'cougar',

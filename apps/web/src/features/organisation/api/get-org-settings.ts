@@ -24,7 +24,3 @@ export async function getOrgSettingsOrNull(request: ApiCall): Promise<OrgSetting
     return null;
   }
 }
-
-/** Read once per signed-in user and page load (SPEC §4: after authentication). */
-export const orgSettingsQueryKey = (userId: string) =>
-  ['organisation', 'settings', userId] as const;

@@ -19,6 +19,3 @@ export async function linkGrafana(request: ApiCall): Promise<boolean> {
     return false;
   }
 }
-
-export const linkGrafanaQueryKey = (userId: string) =>
-  ['organisation', 'link-grafana', userId] as const;

@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import {
-  NAME_MAX_LENGTH,
-  createFailedMessage,
-  datacenterBodySchema,
-  deleteFailedMessage,
-  updateFailedMessage,
-  type Datacenter,
-} from '@brezza/contract';
+import { NAME_MAX_LENGTH, datacenterBodySchema, type Datacenter } from '@brezza/contract';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateDatacenter } from '../../api/create-datacenter';
 import { useDeleteDatacenter } from '../../api/delete-datacenter';
 import { useUpdateDatacenter } from '../../api/update-datacenter';
 import { DeleteDialog } from './delete-dialog';
-import { FormDialog } from './form-dialog';
-import { useDialogSubmit } from './use-dialog-submit';
+import { NamedEntityDialog } from './named-entity-dialog';
 
 /** Create New Datacenter, or Edit Datacenter when given one. */
 export function DatacenterDialog({
@@ -23,44 +15,21 @@ export function DatacenterDialog({
   datacenter?: Datacenter;
   onClose(): void;
 }) {
-  const [name, setName] = useState(datacenter?.name ?? '');
   const [location, setLocation] = useState(datacenter?.location ?? '');
   const create = useCreateDatacenter();
   const update = useUpdateDatacenter();
-  const { error, busy, submit } = useDialogSubmit({
-    onClose,
-    fallback: (status) =>
-      datacenter
-        ? updateFailedMessage('datacenter', status)
-        : createFailedMessage('datacenter', status),
-  });
-
-  const onSubmit = () => {
-    const body = { name, location };
-    void submit(datacenterBodySchema, body, () =>
-      datacenter ? update.mutateAsync({ id: datacenter.id, body }) : create.mutateAsync(body),
-    );
-  };
-
   return (
-    <FormDialog
-      title={datacenter ? 'Edit Datacenter' : 'Create New Datacenter'}
-      submitLabel={datacenter ? 'Save' : 'Create'}
-      busyLabel={datacenter ? 'Saving...' : 'Creating...'}
-      busy={busy}
-      error={error}
-      onSubmit={onSubmit}
+    <NamedEntityDialog
+      entity="datacenter"
+      titles={{ create: 'Create New Datacenter', edit: 'Edit Datacenter' }}
+      editing={datacenter}
+      placeholder="e.g. Milan North"
+      schema={datacenterBodySchema}
+      body={(name) => ({ name, location })}
+      create={create.mutateAsync}
+      update={update.mutateAsync}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        maxLength={NAME_MAX_LENGTH}
-        placeholder="e.g. Milan North"
-        autoComplete="off"
-        data-autofocus
-      />
       <TextField
         label="Location"
         value={location}
@@ -69,7 +38,7 @@ export function DatacenterDialog({
         placeholder="e.g. Milan, Italy"
         autoComplete="off"
       />
-    </FormDialog>
+    </NamedEntityDialog>
   );
 }
 
@@ -83,11 +52,11 @@ export function DeleteDatacenterDialog({
   const remove = useDeleteDatacenter();
   return (
     <DeleteDialog
+      entity="datacenter"
       title="Delete Datacenter"
-      name={datacenter.name}
+      row={datacenter}
       consequence="Its rooms become unassigned. No room, rack or server is deleted."
-      fallback={(status) => deleteFailedMessage('datacenter', status)}
-      onConfirm={() => remove.mutateAsync(datacenter.id)}
+      remove={remove.mutateAsync}
       onClose={onClose}
     />
   );

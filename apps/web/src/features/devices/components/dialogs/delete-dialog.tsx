@@ -1,23 +1,27 @@
+import { deleteFailedMessage, type HierarchyEntity } from '@brezza/contract';
 import { FormDialog } from './form-dialog';
 import { useDialogSubmit } from './use-dialog-submit';
 
 /** Delete Datacenter, Room or Rack: names the row and says what becomes of its children. */
 export function DeleteDialog({
+  entity,
   title,
-  name,
+  row,
   consequence,
-  fallback,
-  onConfirm,
+  remove,
   onClose,
 }: {
+  entity: HierarchyEntity;
   title: string;
-  name: string;
+  row: { id: number; name: string };
   consequence: string;
-  fallback(status: number | string): string;
-  onConfirm(): Promise<unknown>;
+  remove(id: number): Promise<unknown>;
   onClose(): void;
 }) {
-  const { error, busy, submit } = useDialogSubmit({ onClose, fallback });
+  const { error, busy, submit } = useDialogSubmit({
+    onClose,
+    fallback: (status) => deleteFailedMessage(entity, status),
+  });
   return (
     <FormDialog
       title={title}
@@ -26,11 +30,11 @@ export function DeleteDialog({
       submitVariant="danger"
       busy={busy}
       error={error}
-      onSubmit={() => void submit(null, null, onConfirm)}
+      onSubmit={() => void submit(null, null, () => remove(row.id))}
       onClose={onClose}
     >
       <p className="text-sm text-slate-700">
-        Delete <strong className="font-semibold text-ink">{name}</strong>? {consequence}
+        Delete <strong className="font-semibold text-ink">{row.name}</strong>? {consequence}
       </p>
     </FormDialog>
   );

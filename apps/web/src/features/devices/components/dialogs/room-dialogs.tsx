@@ -1,23 +1,10 @@
-import { useState } from 'react';
-import {
-  NAME_MAX_LENGTH,
-  createFailedMessage,
-  deleteFailedMessage,
-  roomBodySchema,
-  updateFailedMessage,
-  type Datacenter,
-  type Room,
-  type RoomBody,
-} from '@brezza/contract';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import { roomBodySchema, type Datacenter, type Room, type RoomBody } from '@brezza/contract';
 import { useCreateRoom } from '../../api/create-room';
 import { useDeleteRoom } from '../../api/delete-room';
 import { useUpdateRoom } from '../../api/update-room';
-import { datacenterOptions, selectedId } from './options';
+import { datacenterOptions } from './options';
 import { DeleteDialog } from './delete-dialog';
-import { FormDialog } from './form-dialog';
-import { useDialogSubmit } from './use-dialog-submit';
+import { NamedEntityDialog } from './named-entity-dialog';
 
 /** Create New Room, or Edit Room when given one; the datacenter is optional (SPEC §5). */
 export function RoomDialog({
@@ -29,57 +16,31 @@ export function RoomDialog({
   datacenters: Datacenter[];
   onClose(): void;
 }) {
-  const options = datacenterOptions(
-    datacenters,
-    room ? 'Standalone room' : 'Create as standalone room',
-  );
-  const [name, setName] = useState(room?.name ?? '');
-  const [datacenterId, setDatacenterId] = useState(selectedId(options, room?.datacenterId));
   const create = useCreateRoom();
   const update = useUpdateRoom();
-  const { error, busy, submit } = useDialogSubmit({
-    onClose,
-    fallback: (status) =>
-      room ? updateFailedMessage('room', status) : createFailedMessage('room', status),
-  });
-
-  const onSubmit = () => {
-    // SPEC §5: the datacenter is sent, as a number, only when one is chosen.
-    const body: RoomBody = {
-      name,
-      ...(datacenterId ? { datacenterId: Number(datacenterId) } : {}),
-    };
-    void submit(roomBodySchema, body, () =>
-      room ? update.mutateAsync({ id: room.id, body }) : create.mutateAsync(body),
-    );
-  };
-
   return (
-    <FormDialog
-      title={room ? 'Edit Room' : 'Create New Room'}
-      submitLabel={room ? 'Save' : 'Create'}
-      busyLabel={room ? 'Saving...' : 'Creating...'}
-      busy={busy}
-      error={error}
-      onSubmit={onSubmit}
+    <NamedEntityDialog
+      entity="room"
+      titles={{ create: 'Create New Room', edit: 'Edit Room' }}
+      editing={room}
+      placeholder="e.g. Hall A"
+      parent={{
+        label: 'Datacenter',
+        options: datacenterOptions(
+          datacenters,
+          room ? 'Standalone room' : 'Create as standalone room',
+        ),
+        currentId: room?.datacenterId,
+      }}
+      schema={roomBodySchema}
+      body={(name, datacenterId): RoomBody => ({
+        name,
+        ...(datacenterId === undefined ? {} : { datacenterId }),
+      })}
+      create={create.mutateAsync}
+      update={update.mutateAsync}
       onClose={onClose}
-    >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        maxLength={NAME_MAX_LENGTH}
-        placeholder="e.g. Hall A"
-        autoComplete="off"
-        data-autofocus
-      />
-      <SelectField
-        label="Datacenter"
-        options={options}
-        value={datacenterId}
-        onChange={(event) => setDatacenterId(event.target.value)}
-      />
-    </FormDialog>
+    />
   );
 }
 
@@ -87,11 +48,11 @@ export function DeleteRoomDialog({ room, onClose }: { room: Room; onClose(): voi
   const remove = useDeleteRoom();
   return (
     <DeleteDialog
+      entity="room"
       title="Delete Room"
-      name={room.name}
+      row={room}
       consequence="Its racks become unassigned. No rack or server is deleted."
-      fallback={(status) => deleteFailedMessage('room', status)}
-      onConfirm={() => remove.mutateAsync(room.id)}
+      remove={remove.mutateAsync}
       onClose={onClose}
     />
   );
