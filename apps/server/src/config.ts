@@ -114,7 +114,10 @@ export const envSchema = z
     // Mail (set-password and reset links): an smtp:// or smtps:// URL, else written to
     // <DATA_DIR>/outbox and logged. MAIL_FROM defaults to "<PRODUCT_NAME> <no-reply@host>".
     SMTP_URL: optionalString.pipe(
-      z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
     ),
     MAIL_FROM: optionalString,
     // Memory for serialised device lists (GET /api/servers etc.), kept per organisation until a
