@@ -2,22 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../src/admin.js';
-import { runAdmin } from './helpers/admin.js';
-import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
+import { useAdminDatabase } from './helpers/admin.js';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 describe('the admin command', () => {
-  let database: TestDatabase;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    env = testEnv(database);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
-
-  const run = (...argv: string[]) => runAdmin(env, ...argv);
+  const setup = useAdminDatabase();
+  const { run } = setup;
   const authorise = (name: string, email: string, organisation: string) =>
     run('authorise-user', '--name', name, '--email', email, '--organisation', organisation);
 
@@ -82,7 +72,7 @@ describe('the admin command', () => {
     expect(ok.code, ok.err).toBe(0);
     const link = /(http:\/\/localhost:3000\/idp\/password\?token=[\w-]+)/.exec(ok.out)?.[1];
     expect(link).toBeDefined();
-    const outbox = fs.readdirSync(path.join(database.dataDir, 'outbox'));
+    const outbox = fs.readdirSync(path.join(setup.database.dataDir, 'outbox'));
     expect(outbox.length).toBeGreaterThan(0);
 
     const duplicate = await authorise('Grace Again', 'GRACE@acme.example', 'Acme Cooling');
@@ -114,7 +104,7 @@ describe('the admin command', () => {
     expect((await run('list-access-requests')).code).toBe(0);
     const { createDatabase } = await import('../src/db/database.js');
     const { loadConfig } = await import('../src/config.js');
-    const db = createDatabase(loadConfig(env).database);
+    const db = createDatabase(loadConfig(setup.env).database);
     try {
       for (const email of ['ada@acme.example', 'eve@acme.example']) {
         await db.db
@@ -158,7 +148,7 @@ describe('the admin command', () => {
   it('exits 1 with a readable message when the configuration is invalid', async () => {
     const code = await admin(
       ['list-users'],
-      { ...env, PORT: 'eighty' },
+      { ...setup.env, PORT: 'eighty' },
       {
         out: () => {},
         err: (line) => expect(line).toContain('PORT'),

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.js';
 import { loadConfig } from '../src/config.js';
-import { runAdmin } from './helpers/admin.js';
-import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
+import { useAdminDatabase } from './helpers/admin.js';
 
 describe('admin generate-organisation', () => {
-  let database: TestDatabase;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    env = testEnv(database);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
-
-  const run = (...argv: string[]) => runAdmin(env, ...argv);
+  const setup = useAdminDatabase();
+  const { run } = setup;
 
   const count = async (table: 'servers' | 'racks', organisationId: number) => {
-    const db = createDatabase(loadConfig(env).database);
+    const db = createDatabase(loadConfig(setup.env).database);
     try {
       const rows = await db.db
         .selectFrom(table)

@@ -1,21 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Session } from '@/lib/auth';
+import { buildSession } from '@/testing/session';
 import { RequireAuth } from './require-auth';
-
-function buildSession(overrides: Partial<Session> = {}): Session {
-  return {
-    status: 'signed-out',
-    displayName: null,
-    userId: null,
-    error: null,
-    signIn: vi.fn(async () => {}),
-    signOut: vi.fn(async () => {}),
-    dismissError: vi.fn(),
-    ...overrides,
-  };
-}
 
 let session = buildSession();
 vi.mock('@/lib/auth', () => ({ useSession: () => session }));

@@ -14,44 +14,50 @@ ${body}
 </body></html>`;
 }
 
-/** The mail a newly authorised user gets, with the link to choose a first password. */
-export function setPasswordMail(input: {
+interface LinkMailInput {
   productName: string;
   to: string;
   name: string;
   link: string;
-}): MailMessage {
+}
+
+/** A mail whose point is one link: the paragraphs, then the link as text and as a button. */
+function linkMail(
+  input: LinkMailInput,
+  subject: string,
+  lines: string[],
+  action: string,
+): MailMessage {
+  return {
+    to: input.to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${input.link}\n`,
+    html: layout(input.productName, lines, input.link, action),
+    link: input.link,
+  };
+}
+
+/** The mail a newly authorised user gets, with the link to choose a first password. */
+export function setPasswordMail(input: LinkMailInput): MailMessage {
   const lines = [
     `Hello ${input.name},`,
     `You now have access to ${input.productName}. Choose your password to sign in.`,
     'The link works once and expires in 7 days.',
   ];
-  return {
-    to: input.to,
-    subject: `Your ${input.productName} account`,
-    text: `${lines.join('\n\n')}\n\n${input.link}\n`,
-    html: layout(input.productName, lines, input.link, 'Choose your password'),
-    link: input.link,
-  };
+  return linkMail(input, `Your ${input.productName} account`, lines, 'Choose your password');
 }
 
 /** The password-reset mail: a single-use link valid for one hour. */
-export function resetPasswordMail(input: {
-  productName: string;
-  to: string;
-  name: string;
-  link: string;
-}): MailMessage {
+export function resetPasswordMail(input: LinkMailInput): MailMessage {
   const lines = [
     `Hello ${input.name},`,
     `Someone asked to reset the password of your ${input.productName} account. If it was you, choose a new password with the link below; otherwise ignore this mail.`,
     'The link works once and expires in 1 hour. Setting a new password signs you out everywhere.',
   ];
-  return {
-    to: input.to,
-    subject: `Reset your ${input.productName} password`,
-    text: `${lines.join('\n\n')}\n\n${input.link}\n`,
-    html: layout(input.productName, lines, input.link, 'Choose a new password'),
-    link: input.link,
-  };
+  return linkMail(
+    input,
+    `Reset your ${input.productName} password`,
+    lines,
+    'Choose a new password',
+  );
 }

@@ -2,20 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import type { Session } from '@/lib/auth';
+import { buildSession } from '@/testing/session';
 import { AppConfigProvider } from '@/lib/runtime-config';
 import { buildAppConfig } from '@/testing/app-config';
 import { Header, HEADER_SCROLL_THRESHOLD_PX } from './header';
 
-const session: Session = {
-  status: 'signed-out',
-  displayName: null,
-  userId: null,
-  error: null,
-  signIn: vi.fn(),
-  signOut: vi.fn(),
-  dismissError: vi.fn(),
-};
+const session = buildSession();
 
 // The header only reads the session; the login client itself is exercised by the browser tests.
 vi.mock('@/lib/auth', () => ({ useSession: () => session }));

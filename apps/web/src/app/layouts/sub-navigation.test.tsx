@@ -8,25 +8,12 @@ import { setupServer } from 'msw/node';
 import { LINK_GRAFANA_PATH, ORG_SETTINGS_PATH, type OrgSettings } from '@brezza/contract';
 import { AppConfigProvider } from '@/lib/runtime-config';
 import { buildAppConfig } from '@/testing/app-config';
-import type { Session } from '@/lib/auth';
+import { buildSession, buildSignedInSession } from '@/testing/session';
 import { SubNavigation } from './sub-navigation';
 
 const DEFAULT_OBSERVABILITY = 'https://grafana.brezza.test/';
 
-function buildSession(overrides: Partial<Session> = {}): Session {
-  return {
-    status: 'signed-in',
-    displayName: 'Dana Operator',
-    userId: 'user-1',
-    error: null,
-    signIn: vi.fn(async () => {}),
-    signOut: vi.fn(async () => {}),
-    dismissError: vi.fn(),
-    ...overrides,
-  };
-}
-
-let session = buildSession();
+let session = buildSignedInSession();
 vi.mock('@/lib/auth', () => ({
   useSession: () => session,
   useAccessToken: () => async () => 'access-token-1',
@@ -62,7 +49,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
-  session = buildSession();
+  session = buildSignedInSession();
   seen = [];
   settings = { grafana_url: null, tau_url: null };
   linkStatus = 201;
@@ -94,11 +81,11 @@ const calls = (method: string) => seen.filter((call) => call.method === method);
 
 describe('SubNavigation', () => {
   it('is hidden, and calls nothing, until the user is authenticated', async () => {
-    session = buildSession({ status: 'loading', userId: null, displayName: null });
+    session = buildSession({ status: 'loading' });
     const loading = renderSubNavigation();
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
     loading.unmount();
-    session = buildSession({ status: 'signed-out', userId: null, displayName: null });
+    session = buildSession();
     renderSubNavigation();
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(seen).toEqual([]);
@@ -176,7 +163,7 @@ describe('SubNavigation', () => {
     expect(calls('POST')).toHaveLength(1);
     second.unmount();
 
-    session = buildSession({ userId: 'user-2' });
+    session = buildSignedInSession({ userId: 'user-2' });
     renderSubNavigation();
     await waitFor(() => expect(calls('POST')).toHaveLength(2));
   });
@@ -197,7 +184,7 @@ describe('SubNavigation', () => {
   });
 
   it('tells a signed-out user why their login failed, with a way to try again', async () => {
-    session = buildSession({
+    session = buildSignedInSession({
       status: 'signed-out',
       userId: null,
       displayName: null,

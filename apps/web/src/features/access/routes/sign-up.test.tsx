@@ -6,20 +6,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { ACCESS_REQUESTS_PATH, type AppConfig } from '@brezza/contract';
-import type { Session } from '@/lib/auth';
+import { buildSession } from '@/testing/session';
 import { AppConfigProvider } from '@/lib/runtime-config';
 import { buildAppConfig } from '@/testing/app-config';
 import { SignUpRoute } from './sign-up';
 
-const session: Session = {
-  status: 'signed-out',
-  displayName: null,
-  userId: null,
-  error: null,
-  signIn: vi.fn(),
-  signOut: vi.fn(),
-  dismissError: vi.fn(),
-};
+const session = buildSession();
 // The page only starts the hosted login for social buttons; the login itself is a browser test.
 vi.mock('@/lib/auth', () => ({ useSession: () => session }));
 

@@ -12,24 +12,11 @@ import {
   planFeatures,
   type CurrentPlan,
 } from '@brezza/contract';
-import type { Session } from '@/lib/auth';
+import { buildSignedInSession } from '@/testing/session';
 import { PlansRoute } from './plans';
 
-function buildSession(overrides: Partial<Session> = {}): Session {
-  return {
-    status: 'signed-in',
-    displayName: 'Dana Operator',
-    userId: 'user-1',
-    error: null,
-    signIn: vi.fn(async () => {}),
-    signOut: vi.fn(async () => {}),
-    dismissError: vi.fn(),
-    ...overrides,
-  };
-}
-
 vi.mock('@/lib/auth', () => ({
-  useSession: () => buildSession(),
+  useSession: () => buildSignedInSession(),
   useAccessToken: () => async () => 'access-token-1',
 }));
 
