@@ -16,6 +16,7 @@ import { createMetricsRepository } from '../metrics/repository.js';
 import { createAppTokensRepository } from '../onboarding/repository.js';
 import { hashSecret } from '../onboarding/secrets.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
+import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
 
 export interface AgentServiceDeps {
   db: Kysely<DB>;
@@ -24,6 +25,8 @@ export interface AgentServiceDeps {
    * hierarchy's cached lists are replaced when it commits.
    */
   onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  /** Where pushes are written; by default one transaction per push on `db`. */
+  samples?: SampleWriter;
   now?: () => Date;
 }
 
@@ -43,6 +46,7 @@ export type AgentService = ReturnType<typeof createAgentService>;
 export function createAgentService({
   db,
   onServersChanged,
+  samples = createTransactionSampleWriter({ db, onServersChanged }),
   now = () => new Date(),
 }: AgentServiceDeps) {
   async function register(
@@ -131,20 +135,19 @@ export function createAgentService({
     const collectedAt = new Date(Math.min(Date.parse(newest.collectedAt), received.getTime()));
     const publicIpv4 = publicIpv4From(connectionIp);
 
-    await db.transaction().execute(async (trx) => {
-      const writer = createAgentRepository(trx);
-      await writer.touchServer(serverId, { at, agentVersion: body.agentVersion, publicIpv4 });
-      await writer.storeSample({
+    // Answered only once the write committed: an acknowledged sample is a stored one.
+    await samples.write({
+      organisationId,
+      seen: { at, agentVersion: body.agentVersion, publicIpv4 },
+      sample: {
         serverId,
         organisationId,
         collectedAt: collectedAt.toISOString(),
         receivedAt: at,
         payload: JSON.stringify({ ...newest, collectedAt: collectedAt.toISOString() }),
         count: body.samples.length,
-      });
-      if (publicIpv4 !== null && publicIpv4 !== credential.publicIpv4) {
-        await onServersChanged(organisationId, trx);
-      }
+      },
+      serversChanged: publicIpv4 !== null && publicIpv4 !== credential.publicIpv4,
     });
     return { accepted: body.samples.length };
   }
