@@ -4,6 +4,7 @@ import { RootLayout } from './layouts/root-layout';
 import { ErrorPage } from './error-page';
 import { DebugPage } from './debug-page';
 import { RequireAuth } from './require-auth';
+import { Spinner } from '@/components/ui/spinner';
 
 /**
  * The route table (SPEC §2). Pages are loaded lazily so the landing stays small; routes compose
@@ -14,6 +15,8 @@ export function createRouter() {
     {
       element: <RootLayout />,
       errorElement: <ErrorPage />,
+      // Shown while the first page's lazy module loads.
+      hydrateFallbackElement: <Spinner />,
       children: [
         { path: paths.debug, element: <DebugPage /> },
         {
