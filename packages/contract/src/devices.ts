@@ -139,6 +139,17 @@ export const serverUpdateBodySchema = z
     }
     return { serverName: serverName?.data ?? null, rackId: rackId.data ?? null };
   });
+/**
+ * The two bodies serverUpdateBodySchema accepts, as a schema an outside client can read (the
+ * OpenAPI document): a move (`rackId` only), or an edit (`serverName`, with `rackId` optional).
+ */
+export const serverUpdateBodyShapesSchema = z.union([
+  z.object({ rackId: parentId, serverName: z.never().optional() }),
+  z.object({
+    serverName: requiredText('Server name', SERVER_NAME_REQUIRED),
+    rackId: optionalParentId('rackId'),
+  }),
+]);
 /** What the dialogs send: a move, or an edit (`rackId` left out for "Unassigned"). */
 export type ServerUpdateBody = { rackId: number | null } | { serverName: string; rackId?: number };
 /** Parsed: `serverName` null means "keep the name" (a move). */

@@ -27,6 +27,14 @@ describe('identity contract', () => {
     ]);
   });
 
+  it('says which fields are missing from an empty access request', () => {
+    expect(messages(accessRequestBodySchema.safeParse({}))).toEqual([
+      'Name is required.',
+      'Enter a valid e-mail address.',
+      'Password is required.',
+    ]);
+  });
+
   it('requires a valid e-mail for a password reset', () => {
     expect(passwordResetBodySchema.safeParse({ email: 'ops@example.com' }).success).toBe(true);
     expect(messages(passwordResetBodySchema.safeParse({ email: '' }))).toEqual([

@@ -9,7 +9,7 @@ export const PASSWORD_RESETS_PATH = '/api/password-resets';
 
 export const accessRequestBodySchema = z.object({
   name: z
-    .string()
+    .string({ error: 'Name is required.' })
     .trim()
     .min(1, 'Name is required.')
     .max(255, 'Name must be at most 255 characters.'),
@@ -17,7 +17,7 @@ export const accessRequestBodySchema = z.object({
     .email('Enter a valid e-mail address.')
     .max(320, 'E-mail must be at most 320 characters.'),
   password: z
-    .string()
+    .string({ error: 'Password is required.' })
     .min(8, 'Password must be at least 8 characters.')
     .max(512, 'Password must be at most 512 characters.'),
 });

@@ -8,3 +8,4 @@ export * from './devices.js';
 export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
+export * from './openapi.js';

@@ -198,3 +198,12 @@ export const serverMetricsPath = (organisationId: number, serverId: number) =>
   `${organisationMetricsPath(organisationId)}/servers/${serverId}`;
 export const serviceDiscoveryPath = (organisationId: number) =>
   `${organisationMetricsPath(organisationId)}/targets`;
+
+/** One entry of Prometheus' HTTP service discovery document: a target and its labels. */
+export const targetGroupSchema = z.object({
+  targets: z.array(z.string()),
+  labels: z.record(z.string(), z.string()),
+});
+export type TargetGroup = z.infer<typeof targetGroupSchema>;
+/** What the service discovery path answers: one target group per server. */
+export const serviceDiscoverySchema = z.array(targetGroupSchema);

@@ -129,5 +129,9 @@ export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody
 export const checkoutSessionResponseSchema = z.object({ url: z.string() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
+/** What the webhook answers once an event is verified and applied (or was already applied). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
+
 /** SPEC §8: the only trace a failed checkout leaves (no message is shown to the operator). */
 export const CHECKOUT_FAILED_LOG = 'Failed to create checkout session';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { identityModule } from './identity/module.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
@@ -19,6 +20,7 @@ import { tokenRoutes } from './onboarding/routes.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  await app.register(openApiRoutes);
   // Sign-up and reset calls, the embedded OpenID provider under /idp, the demo operator.
   await app.register(identityModule);
   // Outside /api: onboarding's agent routes also use app.hierarchy to invalidate lists.

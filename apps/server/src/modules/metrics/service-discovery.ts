@@ -1,11 +1,7 @@
-import { serverMetricsPath } from '@brezza/contract';
+import { serverMetricsPath, type TargetGroup } from '@brezza/contract';
 import type { HierarchyLabels } from './exposition.js';
 
-/** One entry of Prometheus' HTTP service discovery document. */
-export interface TargetGroup {
-  targets: string[];
-  labels: Record<string, string>;
-}
+export type { TargetGroup };
 
 /**
  * The HTTP SD document: one target per server, scraped at its own metrics path on this host,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { STRIPE_WEBHOOK_PATH } from '@brezza/contract';
+import { STRIPE_WEBHOOK_PATH, type WebhookReceived } from '@brezza/contract';
 import { badRequest } from '../../errors.js';
 import type { PlansService } from './service.js';
 
@@ -20,7 +20,7 @@ export async function stripeWebhookRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(STRIPE_WEBHOOK_PATH, async (request) => {
+  app.post<{ Reply: WebhookReceived }>(STRIPE_WEBHOOK_PATH, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || signature === '')
       throw badRequest(MISSING_SIGNATURE_ERROR);

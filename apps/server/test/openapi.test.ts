@@ -1,0 +1,118 @@
+import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, OPENAPI_PATH, type OpenApiDocument } from '@brezza/contract';
+import { app as brezza, serverOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createOperator } from './helpers/auth.js';
+import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
+
+/** A route as `METHOD /path/{param}`, the way the OpenAPI document spells it. */
+const routeKey = (method: string, url: string) =>
+  `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+
+const DOCUMENTED_PREFIXES = ['/api/', '/metrics/'];
+
+let server: FastifyInstance;
+let database: TestDatabase;
+let config: Config;
+const registered = new Set<string>();
+
+// The real app, built like buildApp does, with a listener that sees every route it registers.
+beforeAll(async () => {
+  database = await createTestDatabase();
+  config = loadConfig({ ...testEnv(database), PRODUCT_NAME: 'Acme Cooling' });
+  server = Fastify(serverOptions(config));
+  server.addHook('onRoute', (route) => {
+    const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) registered.add(routeKey(method, route.url));
+  });
+  await server.register(brezza, { config });
+  await server.ready();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
+
+async function served(): Promise<OpenApiDocument> {
+  const response = await server.inject({ method: 'GET', url: OPENAPI_PATH });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const documentedOperations = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
+
+describe('GET /openapi.json', () => {
+  it("is public JSON, revalidated, built for this deployment's URL and name", async () => {
+    const response = await server.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual(
+      buildOpenApiDocument({ serverUrl: config.publicUrl, productName: 'Acme Cooling' }),
+    );
+    expect(response.json().servers).toEqual([{ url: 'http://localhost:3000' }]);
+  });
+
+  it('documents every API and metrics route the server registers, and nothing else', async () => {
+    const document = await served();
+    const documented = documentedOperations(document).map(({ path, method }) =>
+      routeKey(method, path),
+    );
+    const api = [...registered].filter((key) => {
+      const [method, url] = key.split(' ') as [string, string];
+      return (
+        method !== 'HEAD' &&
+        method !== 'OPTIONS' &&
+        DOCUMENTED_PREFIXES.some((prefix) => url.startsWith(prefix))
+      );
+    });
+    expect(api.length).toBeGreaterThan(0);
+    expect([...documented].sort()).toEqual([...api].sort());
+    // The other way round: nothing documented that the server does not answer.
+    for (const key of documented) expect(registered).toContain(key);
+  });
+
+  /** Calls every documented operation (ids of 1, an empty JSON body where it takes one). */
+  async function expectDocumentedAnswers(
+    headers: Record<string, string>,
+    only?: string,
+  ): Promise<number[]> {
+    const document = await served();
+    const statuses: number[] = [];
+    for (const { path, method, operation } of documentedOperations(document)) {
+      if (only && !operation.security.some((requirement) => only in requirement)) continue;
+      const response = await server.inject({
+        method: method.toUpperCase() as HTTPMethods,
+        url: path.replace(/\{\w+\}/g, '1'),
+        headers,
+        ...(operation.requestBody ? { payload: {} } : {}),
+      });
+      const where = `${method.toUpperCase()} ${path} answered ${response.statusCode}`;
+      expect(Object.keys(operation.responses), where).toContain(String(response.statusCode));
+      if (response.statusCode >= 400) expect(response.json(), where).toHaveProperty('error');
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('lists the status each call answers without credentials', async () => {
+    await expectDocumentedAnswers({});
+  });
+
+  it('lists the status each operator call answers a signed-in operator', async () => {
+    const operator = await createOperator({
+      app: server,
+      config,
+      database,
+      close: () => Promise.resolve(),
+    });
+    const statuses = await expectDocumentedAnswers(operator.headers, 'operator');
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 401 || status === 403)).toEqual([]);
+  });
+});
