@@ -77,6 +77,11 @@ export function positiveId(value: string, flag: string): number {
   return id;
 }
 
+/** An optional id flag: undefined when absent, else a positive whole number. */
+export function optionalPositiveId(value: string | undefined, flag: string): number | undefined {
+  return value === undefined ? undefined : positiveId(value, flag);
+}
+
 /** Lines of a plain table, columns padded to their widest cell. */
 export function table(headers: string[], rows: string[][]): string[] {
   const widths = headers.map((header, column) =>

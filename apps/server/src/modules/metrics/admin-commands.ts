@@ -1,6 +1,7 @@
 import {
   CommandError,
   positiveId,
+  optionalPositiveId,
   requireFlag,
   table,
   type AdminCommand,
@@ -44,10 +45,7 @@ export const metricsCommands: AdminCommand[] = [
     usage: '[--organisation <id>]',
     flags: ['organisation'],
     async run({ database, out }, flags) {
-      const organisationId =
-        flags.organisation === undefined
-          ? undefined
-          : positiveId(flags.organisation, 'organisation');
+      const organisationId = optionalPositiveId(flags.organisation, 'organisation');
       const tokens = await createMetricsService({ db: database.db }).listScrapeTokens(
         organisationId,
       );

@@ -2,6 +2,7 @@ import {
   CommandError,
   UsageError,
   positiveId,
+  optionalPositiveId,
   requireFlag,
   table,
   type AdminCommand,
@@ -24,10 +25,7 @@ export const onboardingCommands: AdminCommand[] = [
     usage: '[--organisation <id>]',
     flags: ['organisation'],
     async run({ database, out }, flags) {
-      const organisationId =
-        flags.organisation === undefined
-          ? undefined
-          : positiveId(flags.organisation, 'organisation');
+      const organisationId = optionalPositiveId(flags.organisation, 'organisation');
       const tokens = await createOnboardingService({ db: database.db }).list({ organisationId });
       if (tokens.length === 0) return out('No app tokens.');
       const now = new Date().toISOString();
