@@ -23,7 +23,9 @@ export default defineConfig({
       '/metrics': 'http://localhost:3000',
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // The first-load chunk is ~610 kB minified (~186 kB gzipped: react-dom, the router, the auth0
+  // client, TanStack Query); docs/decisions.md explains it. Warn only if it grows past that.
+  build: { sourcemap: true, chunkSizeWarningLimit: 650 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
