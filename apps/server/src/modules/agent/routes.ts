@@ -13,10 +13,10 @@ import {
 } from '@brezza/contract';
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
-import { bearerToken } from '../identity/authenticate.js';
 import type { DB } from '../../db/schema.js';
 import { createAgentService } from './service.js';
 import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
+import { bearerToken } from '../../lib/bearer.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
 

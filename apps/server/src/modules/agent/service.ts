@@ -14,9 +14,9 @@ import type { DB } from '../../db/schema.js';
 import { conflict, unauthorized } from '../../errors.js';
 import { createMetricsRepository } from '../metrics/repository.js';
 import { createAppTokensRepository } from '../onboarding/repository.js';
-import { hashSecret } from '../onboarding/secrets.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
 import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
+import { hashSecret } from '../../lib/secrets.js';
 
 export interface AgentServiceDeps {
   db: Kysely<DB>;

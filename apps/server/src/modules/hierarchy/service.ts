@@ -15,6 +15,7 @@ import {
   type Executor,
   type HierarchyRepository,
 } from './repository.js';
+import { isForeignKeyViolation } from '../../lib/database-errors.js';
 
 const TABLES = {
   datacenter: 'datacenters',
@@ -25,12 +26,6 @@ const TABLES = {
 
 /** Thrown by a write when the row or its parent is not the organisation's (or does not exist). */
 const missing = (entity: HierarchyEntity | 'server') => notFound(notFoundMessage(entity));
-
-/** A foreign key failed: a parent vanished between our check and our write (a concurrent delete). */
-function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
 
 export interface HierarchyServiceDeps {
   db: Executor;

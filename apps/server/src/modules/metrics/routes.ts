@@ -9,9 +9,9 @@ import {
 } from '@brezza/contract';
 import { parseId, routes } from '../../lib/routes.js';
 import { notFound, unauthorized } from '../../errors.js';
-import { bearerToken } from '../identity/authenticate.js';
-import { requestOrigin } from '../onboarding/request-origin.js';
 import { createMetricsService } from './service.js';
+import { bearerToken } from '../../lib/bearer.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 
 export const SCRAPE_TOKEN_ERROR =
   'A valid scrape token for this organisation is required: Authorization: Bearer <scrape token>.';
