@@ -3,6 +3,7 @@ import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
+import { demoModule } from './demo/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
@@ -23,8 +24,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
-  // Sign-up and reset calls, the embedded OpenID provider under /idp, the demo operator.
+  // Sign-up and reset calls, the embedded OpenID provider under /idp.
   await app.register(identityModule);
+  // The demo organisation and operator on a fresh development database.
+  await app.register(demoModule);
   // Outside /api: onboarding's agent routes also use app.hierarchy to invalidate lists.
   await app.register(hierarchyPlugin);
   // Stripe's webhook (its signature is the credential) and the local test checkout.
