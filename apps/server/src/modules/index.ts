@@ -28,7 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityModule);
   // The demo organisation and operator on a fresh development database.
   await app.register(demoModule);
-  // Outside /api: onboarding's agent routes also use app.hierarchy to invalidate lists.
+  // Outside /api: the agent's routes also use app.hierarchy when a registration changes a list.
   await app.register(hierarchyPlugin);
   // Stripe's webhook (its signature is the credential) and the local test checkout.
   await app.register(billingRoutes);

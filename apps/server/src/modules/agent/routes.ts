@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.js';
 import { createAgentService } from './service.js';
 import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 import { bearerToken } from '../../lib/bearer.js';
+import type { AfterCommit } from '../../lib/transactions.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
 
@@ -50,13 +51,16 @@ async function sqliteFile(db: Kysely<DB>): Promise<string> {
 
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
-  const onServersChanged = (organisationId: number, trx: Transaction<DB>) =>
-    app.hierarchy.invalidate(organisationId, trx);
+  const onServersChanged = (
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ) => app.hierarchy.changed(organisationId, trx, afterCommit);
   const samples =
     app.database.dialect === 'sqlite'
       ? createWorkerSampleWriter({
           file: await sqliteFile(app.database.db),
-          onServersChanged: (organisationId) => app.hierarchy.lists.drop(organisationId),
+          onServersChanged: (organisationId) => app.hierarchy.committed(organisationId),
         })
       : createTransactionSampleWriter({ db: app.database.db, onServersChanged });
   // Pushes still in flight are written (and answered) before the worker and database go.

@@ -16,6 +16,7 @@ import {
   type HierarchyRepository,
 } from './repository.js';
 import { isForeignKeyViolation } from '../../lib/database-errors.js';
+import { inTransaction } from '../../lib/transactions.js';
 
 const TABLES = {
   datacenter: 'datacenters',
@@ -29,8 +30,8 @@ const missing = (entity: HierarchyEntity | 'server') => notFound(notFoundMessage
 
 export interface HierarchyServiceDeps {
   db: Executor;
-  /** Called after every committed write with the organisation whose lists changed. */
-  onChange(organisationId: number): void;
+  /** Run after every committed write with the organisation whose lists changed. */
+  onCommitted(organisationId: number): void;
 }
 
 /**
@@ -38,7 +39,7 @@ export interface HierarchyServiceDeps {
  * answered exactly like a missing one), deletes leave children unassigned, and every write
  * replaces the organisation's stamp in the same transaction.
  */
-export function createHierarchyService({ db, onChange }: HierarchyServiceDeps) {
+export function createHierarchyService({ db, onCommitted }: HierarchyServiceDeps) {
   /** Runs `work` in a transaction that also replaces the stamp; maps a vanished parent to 404. */
   async function write<T>(
     organisationId: number,
@@ -47,16 +48,16 @@ export function createHierarchyService({ db, onChange }: HierarchyServiceDeps) {
   ): Promise<T> {
     let result: T;
     try {
-      result = await db.transaction().execute(async (trx) => {
+      result = await inTransaction(db, async (trx, afterCommit) => {
         const value = await work(createHierarchyRepository(trx));
         await markHierarchyChanged(trx, organisationId);
+        afterCommit(() => onCommitted(organisationId));
         return value;
       });
     } catch (error) {
       if (parent && isForeignKeyViolation(error)) throw missing(parent);
       throw error;
     }
-    onChange(organisationId);
     return result;
   }
 
