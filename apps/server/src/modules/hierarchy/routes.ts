@@ -98,97 +98,79 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
   ] as const;
   const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-  api.post(
-    DATACENTERS_PATH,
-    {
-      schema: {
-        summary: 'Creates a datacenter.',
-        tags,
-        security,
-        body: datacenterBodySchema,
-        response: { 201: datacenterSchema, ...errors },
+  /** POST (create) and PUT /:id (rename or move) of one kind of container. */
+  function writes<Body extends z.ZodType>(route: {
+    entity: HierarchyEntity;
+    path: string;
+    body: Body;
+    /** Checked when the answer is serialised; the service's own types check the handlers. */
+    row: z.ZodType;
+    parent: string | null;
+    create(organisationId: number, body: z.output<Body>): Promise<unknown>;
+    update(organisationId: number, id: number, body: z.output<Body>): Promise<unknown>;
+  }): void {
+    const { entity, parent } = route;
+    const common = { tags, security, body: route.body };
+    api.post(
+      route.path,
+      {
+        schema: {
+          ...common,
+          summary: `Creates a ${entity}${parent ? `, in a ${parent} or standalone` : ''}.`,
+          response: { 201: route.row, ...errors },
+        },
       },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createDatacenter(request.user.organisationId, request.body)),
-  );
-  api.put(
-    `${DATACENTERS_PATH}/:id`,
-    {
-      schema: {
-        summary: 'Renames a datacenter.',
-        tags,
-        security,
-        params: idParams('datacenter'),
-        body: datacenterBodySchema,
-        response: { 200: datacenterSchema, ...errors },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await route.create(request.user.organisationId, request.body as z.output<Body>)),
+    );
+    api.put(
+      `${route.path}/:id`,
+      {
+        schema: {
+          ...common,
+          summary: `Renames a ${entity}${parent ? ` or moves it to another ${parent}` : ''}.`,
+          params: idParams(entity),
+          response: { 200: route.row, ...errors },
+        },
       },
-    },
-    async (request) =>
-      service.updateDatacenter(request.user.organisationId, request.params.id, request.body),
-  );
+      async (request) =>
+        route.update(
+          request.user.organisationId,
+          request.params.id,
+          request.body as z.output<Body>,
+        ),
+    );
+  }
 
-  api.post(
-    ROOMS_PATH,
-    {
-      schema: {
-        summary: 'Creates a room, in a datacenter or standalone.',
-        tags,
-        security,
-        body: roomBodySchema,
-        response: { 201: roomSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createRoom(request.user.organisationId, request.body)),
-  );
-  api.put(
-    `${ROOMS_PATH}/:id`,
-    {
-      schema: {
-        summary: 'Renames a room or moves it to another datacenter.',
-        tags,
-        security,
-        params: idParams('room'),
-        body: roomBodySchema,
-        response: { 200: roomSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.updateRoom(request.user.organisationId, request.params.id, request.body),
-  );
-
-  api.post(
-    RACKS_PATH,
-    {
-      schema: {
-        summary: 'Creates a rack, in a room or standalone.',
-        tags,
-        security,
-        body: rackBodySchema,
-        response: { 201: rackSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createRack(request.user.organisationId, request.body)),
-  );
-  api.put(
-    `${RACKS_PATH}/:id`,
-    {
-      schema: {
-        summary: 'Renames a rack or moves it to another room.',
-        tags,
-        security,
-        params: idParams('rack'),
-        body: rackBodySchema,
-        response: { 200: rackSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.updateRack(request.user.organisationId, request.params.id, request.body),
-  );
+  writes({
+    entity: 'datacenter',
+    path: DATACENTERS_PATH,
+    body: datacenterBodySchema,
+    row: datacenterSchema,
+    parent: null,
+    create: service.createDatacenter,
+    update: service.updateDatacenter,
+  });
+  writes({
+    entity: 'room',
+    path: ROOMS_PATH,
+    body: roomBodySchema,
+    row: roomSchema,
+    parent: 'datacenter',
+    create: service.createRoom,
+    update: service.updateRoom,
+  });
+  writes({
+    entity: 'rack',
+    path: RACKS_PATH,
+    body: rackBodySchema,
+    row: rackSchema,
+    parent: 'room',
+    create: service.createRack,
+    update: service.updateRack,
+  });
 
   api.put(
     `${SERVERS_PATH}/:id`,

@@ -78,7 +78,7 @@ export function createMetricsRepository(db: Kysely<DB>) {
       const rows = await currentLabels(organisationId, serverIds);
       let storedQuery = db
         .selectFrom('metric_labels')
-        .select(['server_id', 'organisation', 'datacenter', 'room', 'rack', 'server', 'machine_id'])
+        .select(['server_id', ...LABEL_COLUMNS])
         .where('organisation_id', '=', organisationId);
       if (serverIds) storedQuery = storedQuery.where('server_id', 'in', serverIds);
       const stored = new Map((await storedQuery.execute()).map((row) => [row.server_id, row]));
@@ -127,15 +127,7 @@ export function createMetricsRepository(db: Kysely<DB>) {
     async labels(organisationId: number): Promise<{ serverId: number; labels: HierarchyLabels }[]> {
       const rows = await db
         .selectFrom('metric_labels')
-        .select([
-          'server_id as serverId',
-          'organisation',
-          'datacenter',
-          'room',
-          'rack',
-          'server',
-          'machine_id',
-        ])
+        .select(['server_id as serverId', ...LABEL_COLUMNS])
         .where('organisation_id', '=', organisationId)
         .orderBy('server_id')
         .execute();
