@@ -56,7 +56,12 @@ export async function listenControl(
         });
         return;
       }
-      target.injectFault(parsed.data);
+      try {
+        target.injectFault(parsed.data);
+      } catch (error) {
+        send(400, { error: error instanceof Error ? error.message : String(error) });
+        return;
+      }
       send(200, target.state());
     });
   });
