@@ -14,7 +14,7 @@ export class SnmpNoAnswer extends Error {
   override name = 'SnmpNoAnswer';
 }
 
-export function openSnmpSession(address: EquipmentAddress, timeoutMs = SNMP_TIMEOUT_MS): Session {
+function openSnmpSession(address: EquipmentAddress, timeoutMs = SNMP_TIMEOUT_MS): Session {
   const options = { port: address.port, timeout: timeoutMs, retries: SNMP_RETRIES };
   const credentials = address.snmp ?? { version: '2c' as const, community: 'public' };
   if (credentials.version === '2c') {
