@@ -51,7 +51,7 @@ describe.runIf(hasPymodbus || mustHave(python))('the Modbus collector against py
         ambtemp: 24,
         water_outlet_temperature: 30.2,
         water_inlet_temperature: 18,
-        deltaT: 12.2,
+        dT: 12.2,
         facility_supply_pressure_voltage: 2.3,
         facility_return_pressure_voltage: 2.06,
         facility_supply_pressure: 45,

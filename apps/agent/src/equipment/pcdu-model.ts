@@ -221,7 +221,7 @@ export interface PcduReadings {
   ambtemp: number;
   water_outlet_temperature: number;
   water_inlet_temperature: number;
-  deltaT: number;
+  dT: number;
   facility_supply_pressure_voltage: number;
   facility_return_pressure_voltage: number;
   facility_supply_pressure: number;
@@ -267,7 +267,7 @@ export function pcduReadings(
     ambtemp: params.ambientC,
     water_outlet_temperature: flows.waterOutletC,
     water_inlet_temperature: waterInletReadC,
-    deltaT: flows.waterOutletC - waterInletReadC,
+    dT: flows.waterOutletC - waterInletReadC,
     facility_supply_pressure_voltage: volts(supplyPsi),
     facility_return_pressure_voltage: volts(returnPsi),
     facility_supply_pressure: supplyPsi,

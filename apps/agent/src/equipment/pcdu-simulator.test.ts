@@ -40,7 +40,7 @@ describe('the pCDU simulator through the Modbus collector', () => {
       interfaceStatus: 'ACTIVE',
     });
     expect(values.cooling_power as number).toBeGreaterThan(25);
-    expect(values.deltaT as number).toBeCloseTo(15, 0);
+    expect(values.dT as number).toBeCloseTo(15, 0);
   });
 
   it('applies setpoints, reads them back and marks the source REMOTE', async () => {

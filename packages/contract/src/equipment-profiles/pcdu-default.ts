@@ -159,7 +159,7 @@ export const PCDU_DEFAULT_PROFILE_DATA = {
       unit: '°C',
     },
     {
-      sensor: 'deltaT',
+      sensor: 'dT',
       label: 'ΔT held by the controller (water outlet − inlet)',
       table: 'input',
       address: 5,
