@@ -11,8 +11,11 @@ import { publicIdentityRoutes } from './routes.js';
  */
 export async function identityModule(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const { users, mailer, identity } = identityDependencies(config, app.database.db, (line) =>
-    app.log.info(line),
+  const { users, mailer, identity } = identityDependencies(
+    config,
+    app.database.db,
+    (line) => app.log.info(line),
+    (error, message) => app.log.error({ err: error }, message),
   );
   await app.register(publicIdentityRoutes, { identity });
   if (config.identity.mode === 'embedded') {
