@@ -24,5 +24,7 @@ export async function identityModule(app: FastifyInstance): Promise<void> {
   if (!config.env.SMTP_URL) {
     app.startupNotes.push(`Mail goes to ${mailer.destination} (set SMTP_URL to send it).`);
   }
-  app.startupNotes.push(...(await demoOnFirstStart(config, app.database.db)));
+  const demoNotes = await demoOnFirstStart(config, app.database.db);
+  app.demo.active = demoNotes.length > 0;
+  app.startupNotes.push(...demoNotes);
 }
