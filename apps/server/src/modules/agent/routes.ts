@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -12,6 +11,8 @@ import {
 import { badRequest, HttpError, unauthorized } from '../../errors.js';
 import { bearerToken } from '../identity/authenticate.js';
 import type { DB } from '../../db/schema.js';
+import { createAppTokensRepository } from '../onboarding/repository.js';
+import { createPushLimitKey } from './push-limit.js';
 import { createAgentService } from './service.js';
 import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 
@@ -46,12 +47,6 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-// Pushes are counted per token (never the token itself as a key in memory).
-const tokenKey = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(request.headers.authorization ?? request.ip)
-    .digest('base64url');
-
 /** The file the app's SQLite connection has open, for the sample writer's own connection. */
 async function sqliteFile(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
@@ -72,6 +67,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   // Pushes still in flight are written (and answered) before the worker and database go.
   app.addHook('onClose', () => samples.close());
   const service = createAgentService({ db: app.database.db, onServersChanged, samples });
+  const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
 
   await app.register(rateLimit, {
     global: false,
@@ -101,7 +97,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: SAMPLES_BODY_LIMIT,
       config: {
-        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: tokenKey },
+        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: pushLimitKey },
       },
     },
     async (request, reply) => {
