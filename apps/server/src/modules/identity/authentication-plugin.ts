@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createKeyStore } from '../../idp/key-store.js';
+import { grantIsAlive } from '../../idp/sql-adapter.js';
 import { createUsersRepository } from '../users/repository.js';
 import { createAuthenticate } from './authenticate.js';
 import { createAuth0Verifier, createEmbeddedVerifier } from './token-verifier.js';
@@ -15,7 +16,9 @@ export const authenticationPlugin = fp(
     const verify =
       identity.mode === 'auth0'
         ? createAuth0Verifier(identity)
-        : createEmbeddedVerifier(createKeyStore(app.database), identity);
+        : createEmbeddedVerifier(createKeyStore(app.database), identity, (grantId) =>
+            grantIsAlive(app.database.db, grantId),
+          );
     app.decorate('authenticate', createAuthenticate({ verify, users }));
   },
   { name: 'authentication', dependencies: ['database'] },

@@ -8,6 +8,7 @@ import {
   type JWTVerifyOptions,
 } from 'jose';
 import type { IdentitySettings } from '../../config.js';
+import { GRANT_ID_CLAIM } from '../../idp/configuration.js';
 import type { KeyStore } from '../../idp/key-store.js';
 
 /** Who a valid access token speaks for: our user id (embedded) or a verified e-mail (Auth0). */
@@ -52,10 +53,19 @@ async function verifySignature(token: string, getKey: JWTVerifyGetKey, options: 
 /** Least time between two re-reads of the key table caused by an unknown `kid`. */
 const KEY_RELOAD_INTERVAL_MS = 30_000;
 
-/** Embedded provider: the keys it signs with are in our database, so no HTTP round trip. */
+/** Message for a well-signed token whose grant has ended (signed out, new password, revoked). */
+export const SIGNED_OUT_ERROR = 'This sign-in has ended. Sign in again.';
+
+/**
+ * Embedded provider: the keys it signs with are in our database, so no HTTP round trip. Each
+ * token names its grant (`gid`); the grant must still stand, checked in the database on every
+ * call (one primary-key read, like the user's), so that sign-out, a password reset or a revoked
+ * grant ends API access at once on every instance.
+ */
 export function createEmbeddedVerifier(
   keyStore: KeyStore,
   identity: IdentitySettings,
+  grantIsAlive: (grantId: string) => Promise<boolean>,
 ): TokenVerifier {
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   let lastReload = 0;
@@ -86,6 +96,10 @@ export function createEmbeddedVerifier(
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) {
       throw new TokenRejected('invalid', 'Invalid access token.');
+    }
+    const grantId = payload[GRANT_ID_CLAIM];
+    if (typeof grantId !== 'string' || !(await grantIsAlive(grantId))) {
+      throw new TokenRejected('expired', SIGNED_OUT_ERROR);
     }
     return { kind: 'user-id', userId };
   };
