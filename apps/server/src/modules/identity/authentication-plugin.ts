@@ -15,7 +15,9 @@ export const authenticationPlugin = fp(
     const users = createUsersRepository(app.database.db);
     const verify =
       identity.mode === 'auth0'
-        ? createAuth0Verifier(identity)
+        ? createAuth0Verifier(identity, fetch, (error, message) =>
+            app.log.error({ err: error }, message),
+          )
         : createEmbeddedVerifier(createKeyStore(app.database), identity, (grantId) =>
             grantIsAlive(app.database.db, grantId),
           );

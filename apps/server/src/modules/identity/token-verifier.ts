@@ -8,6 +8,7 @@ import {
   type JWTVerifyOptions,
 } from 'jose';
 import type { IdentitySettings } from '../../config.js';
+import { serviceUnavailable } from '../../errors.js';
 import { GRANT_ID_CLAIM } from '../../idp/configuration.js';
 import type { KeyStore } from '../../idp/key-store.js';
 
@@ -105,6 +106,9 @@ export function createEmbeddedVerifier(
   };
 }
 
+export const IDENTITY_PROVIDER_UNAVAILABLE =
+  'The sign-in service cannot be reached right now. Try again in a moment.';
+
 interface CachedEmail {
   email: string;
   expiresAt: number;
@@ -122,6 +126,7 @@ const USERINFO_CACHE_SIZE = 1000;
 export function createAuth0Verifier(
   identity: IdentitySettings,
   fetchImpl: typeof fetch = fetch,
+  logError: (error: unknown, message: string) => void = () => {},
 ): TokenVerifier {
   const getKey = createRemoteJWKSet(new URL('.well-known/jwks.json', identity.issuer), {
     [customFetch]: fetchImpl,
@@ -133,11 +138,27 @@ export function createAuth0Verifier(
   async function emailOf(subject: string, token: string): Promise<string> {
     const cached = cache.get(subject);
     if (cached && cached.expiresAt > Date.now()) return cached.email;
-    const response = await fetchImpl(userinfoUrl, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(10_000),
-    }).catch(() => null);
-    if (!response?.ok) throw new TokenRejected('invalid', 'Could not read the signed-in user.');
+    let response: Response;
+    try {
+      response = await fetchImpl(userinfoUrl, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      logError(error, `identity provider ${userinfoUrl.href} unreachable`);
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
+    // The tenant refusing this token is the caller's problem; anything else is an outage.
+    if (response.status === 401 || response.status === 403) {
+      throw new TokenRejected('invalid', 'Could not read the signed-in user.');
+    }
+    if (!response.ok) {
+      logError(
+        new Error(`${userinfoUrl.href} answered ${response.status}`),
+        'identity provider /userinfo failed',
+      );
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
     const profile = (await response.json().catch(() => ({}))) as {
       email?: unknown;
       email_verified?: unknown;
