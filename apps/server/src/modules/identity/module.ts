@@ -18,6 +18,8 @@ export async function identityModule(app: FastifyInstance): Promise<void> {
     (error, message) => app.log.error({ err: error }, message),
   );
   await app.register(publicIdentityRoutes, { identity });
+  // Reset requests answered but not yet mailed are mailed before the database goes.
+  app.addHook('onClose', () => identity.resetsSettled());
   if (config.identity.mode === 'embedded') {
     await app.register(idpPlugin, { identity, users, keyStore: createKeyStore(app.database) });
   }

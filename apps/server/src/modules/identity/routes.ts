@@ -62,7 +62,7 @@ export async function publicIdentityRoutes(
 
   app.post(PASSWORD_RESETS_PATH, { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const body = parse(passwordResetBodySchema, request.body);
-    later(() => identity.requestPasswordReset(body.email), 'password reset');
+    identity.queuePasswordReset(body.email);
     return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
   });
 }

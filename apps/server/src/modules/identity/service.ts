@@ -35,6 +35,27 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 /** Password sign-in, password links and access requests: the rules, not the pages. */
 export function createIdentityService(deps: IdentityServiceDeps) {
   const now = deps.now ?? Date.now;
+  const resetQueue: string[] = [];
+  let draining: Promise<void> | undefined;
+
+  /** One reset request, after the answer: silently nothing for unknown or disabled users. */
+  async function sendReset(email: string): Promise<void> {
+    if (!deps.passwordLinks) return;
+    const user = await deps.users.findByEmail(email);
+    if (!user || user.status !== 'active') return;
+    const link = passwordLinkUrl(deps.publicUrl, await deps.links.issue(user.id, 'reset', now()));
+    await deps.mailer.send(
+      resetPasswordMail({ productName: deps.productName, to: user.email, name: user.name, link }),
+    );
+  }
+
+  async function drainResets(): Promise<void> {
+    for (let email = resetQueue.shift(); email !== undefined; email = resetQueue.shift()) {
+      await sendReset(email).catch((error: unknown) =>
+        deps.logError(error, 'password reset failed'),
+      );
+    }
+  }
 
   return {
     /**
@@ -74,15 +95,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return link;
     },
 
-    /** Silently does nothing for unknown or disabled users: the caller answers the same. */
-    async requestPasswordReset(email: string): Promise<void> {
-      if (!deps.passwordLinks) return;
-      const user = await deps.users.findByEmail(email);
-      if (!user || user.status !== 'active') return;
-      const link = passwordLinkUrl(deps.publicUrl, await deps.links.issue(user.id, 'reset', now()));
-      await deps.mailer.send(
-        resetPasswordMail({ productName: deps.productName, to: user.email, name: user.name, link }),
-      );
+    /**
+     * Queues a reset request and returns at once. The request path does exactly the same for
+     * every e-mail (nothing that depends on the account runs before the answer); the account is
+     * looked up, the link issued and the mail sent after the answer, one request at a time.
+     */
+    queuePasswordReset(email: string): void {
+      resetQueue.push(email);
+      draining ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(drainResets)
+        .finally(() => {
+          draining = undefined;
+        });
+    },
+
+    /** Resolves once every queued reset has been handled (tests, graceful shutdown). */
+    async resetsSettled(): Promise<void> {
+      while (draining) await draining;
     },
 
     checkLink(secret: string): Promise<ValidLink | undefined> {
