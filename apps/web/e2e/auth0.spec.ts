@@ -32,12 +32,19 @@ const ADA: TenantUser = {
   emailVerified: true,
 };
 
+const EVE: TenantUser = {
+  email: 'eve.unverified@example.com',
+  password: 'tenant password 2',
+  name: 'Eve Unverified',
+  emailVerified: false,
+};
+
 let tenant: RunningTenant;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   if (!chromiumPath()) return;
-  tenant = await startAuth0Tenant(certificates, [ADA]);
+  tenant = await startAuth0Tenant(certificates, [ADA, EVE]);
   server = await startServer({
     AUTH_DOMAIN: tenant.domain,
     AUTH_CLIENT_ID: tenant.clientId,
@@ -45,30 +52,32 @@ test.beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: certificates.caFile,
   });
   await tenant.configure(server.url);
-  const authorised = await adminCommand(server, [
-    'authorise-user',
-    '--name',
-    'Ada Operator',
-    '--email',
-    ADA.email,
-    '--organisation',
-    'Demo Organisation',
-  ]);
-  if (authorised.code !== 0) throw new Error(authorised.stderr);
+  for (const user of [ADA, EVE]) {
+    const authorised = await adminCommand(server, [
+      'authorise-user',
+      '--name',
+      user.name,
+      '--email',
+      user.email,
+      '--organisation',
+      'Demo Organisation',
+    ]);
+    if (authorised.code !== 0) throw new Error(authorised.stderr);
+  }
 });
 test.afterAll(async () => {
   await server?.stop();
   await tenant?.stop();
 });
 
-async function signInAtTenant(page: Page) {
+async function signInAtTenant(page: Page, user: TenantUser) {
   await page.goto(`${server.url}/signin`);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(
     (url) => url.origin === tenant.origin && url.pathname.startsWith('/interaction/'),
   );
-  await page.getByLabel('Email address').fill(ADA.email);
-  await page.getByLabel('Password').fill(ADA.password);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -80,7 +89,7 @@ test('an operator signs in through the Auth0 tenant, uses the API and signs out 
     if (new URL(response.url()).pathname.startsWith('/api/')) apiAnswers.push(response.status());
   });
 
-  await signInAtTenant(page);
+  await signInAtTenant(page, ADA);
   await page.waitForURL(
     (url) => url.origin === server.url && url.pathname === '/' && !url.searchParams.has('code'),
   );
@@ -107,4 +116,22 @@ test('an operator signs in through the Auth0 tenant, uses the API and signs out 
     (url) => url.origin === tenant.origin && url.pathname.startsWith('/interaction/'),
   );
   await expect(page.getByLabel('Password')).toBeVisible();
+});
+
+test('a tenant user whose e-mail is not verified gets no access, even with an authorised e-mail', async ({
+  page,
+  consoleErrors,
+}) => {
+  const apiAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/')) apiAnswers.push(response.status());
+  });
+  await signInAtTenant(page, EVE);
+  await page.waitForURL((url) => url.origin === server.url && !url.searchParams.has('code'));
+  await expect.poll(() => apiAnswers.includes(403)).toBe(true);
+  expect(apiAnswers.filter((status) => status === 200)).toEqual([]);
+  // The browser reports each refused call on its console; those, and only those, are expected.
+  expect(consoleErrors.length).toBeGreaterThan(0);
+  for (const message of consoleErrors) expect(message).toContain('403 (Forbidden)');
+  consoleErrors.length = 0;
 });
