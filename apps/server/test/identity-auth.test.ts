@@ -254,7 +254,7 @@ describe('Auth0 token verification', () => {
     expect(calls.filter((url) => url.endsWith('/userinfo'))).toHaveLength(1);
   });
 
-  it('answers 503 and logs the cause when the tenant /userinfo is down, never 401', async () => {
+  it('answers 503 and logs the cause when the tenant /userinfo or key set is down, never 401', async () => {
     const logged: string[] = [];
     const log = (error: unknown, message: string) => logged.push(`${message}: ${String(error)}`);
     const down = (async (input: string | URL) => {
@@ -267,7 +267,8 @@ describe('Auth0 token verification', () => {
       if (url.endsWith('/.well-known/jwks.json')) return Response.json({ keys: [publicJwk] });
       throw new TypeError('fetch failed: ECONNREFUSED');
     }) as typeof fetch;
-    for (const fetchImpl of [down, unreachable]) {
+    const keysDown = (async () => new Response('upstream error', { status: 503 })) as typeof fetch;
+    for (const fetchImpl of [down, unreachable, keysDown]) {
       const verify = createAuth0Verifier(identity, fetchImpl, log);
       const error = await verify(await tenantToken()).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(HttpError);
@@ -276,6 +277,7 @@ describe('Auth0 token verification', () => {
     expect(logged).toEqual([
       expect.stringContaining('answered 502'),
       expect.stringContaining('ECONNREFUSED'),
+      expect.stringContaining('key set'),
     ]);
   });
 

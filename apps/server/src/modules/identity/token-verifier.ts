@@ -8,7 +8,7 @@ import {
   type JWTVerifyOptions,
 } from 'jose';
 import type { IdentitySettings } from '../../config.js';
-import { serviceUnavailable } from '../../errors.js';
+import { HttpError, serviceUnavailable } from '../../errors.js';
 import { GRANT_ID_CLAIM } from '../../idp/configuration.js';
 import type { KeyStore } from '../../idp/key-store.js';
 
@@ -45,6 +45,8 @@ async function verifySignature(token: string, getKey: JWTVerifyGetKey, options: 
   try {
     return (await jwtVerify(token, getKey, options)).payload;
   } catch (error) {
+    // The key set could not be fetched: an outage of the provider, not a bad token.
+    if (error instanceof HttpError) throw error;
     if (error instanceof errors.JWTExpired)
       throw new TokenRejected('expired', 'Access token expired.');
     throw new TokenRejected('invalid', 'Invalid access token.');
@@ -128,9 +130,26 @@ export function createAuth0Verifier(
   fetchImpl: typeof fetch = fetch,
   logError: (error: unknown, message: string) => void = () => {},
 ): TokenVerifier {
-  const getKey = createRemoteJWKSet(new URL('.well-known/jwks.json', identity.issuer), {
-    [customFetch]: fetchImpl,
-  });
+  const jwksUrl = new URL('.well-known/jwks.json', identity.issuer);
+  const remoteKeys = createRemoteJWKSet(jwksUrl, { [customFetch]: fetchImpl });
+  // A token whose key the set lacks (or names ambiguously) is refused; a key set that cannot be
+  // fetched or read is an outage of the tenant.
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await remoteKeys(header, token);
+    } catch (error) {
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported ||
+        error instanceof errors.JWSInvalid
+      ) {
+        throw error;
+      }
+      logError(error, `identity provider key set ${jwksUrl.href} unavailable`);
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
+  };
   const userinfoUrl = new URL('userinfo', identity.issuer);
   const options = verifyOptions(identity);
   const cache = new Map<string, CachedEmail>();
