@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESETS_PATH } from '@brezza/contract';
 import { registerErrorHandler } from '../src/errors.js';
+import { useZodSchemas } from '../src/lib/routes.js';
 import { createLoginThrottle } from '../src/modules/identity/login-throttle.js';
 import { createPasswordLinks } from '../src/modules/identity/password-links.js';
 import { publicIdentityRoutes } from '../src/modules/identity/routes.js';
@@ -60,6 +61,7 @@ describe('password reset requests: the same request path for every e-mail', () =
       logError: (error) => events.push(`error ${String(error)}`),
     });
     app = Fastify();
+    useZodSchemas(app);
     registerErrorHandler(app);
     await app.register(publicIdentityRoutes, { identity });
     app.addHook('onResponse', async () => {

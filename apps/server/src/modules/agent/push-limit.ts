@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../identity/authenticate.js';
+import { bearerToken } from '../../lib/bearer.js';
 import type { AppTokensRepository } from '../onboarding/repository.js';
-import { hashSecret } from '../onboarding/secrets.js';
+import { hashSecret } from '../../lib/secrets.js';
 
 /**
  * The rate-limit key of an agent push: the authenticated identity, the app token (bound to one
