@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -14,6 +13,8 @@ import {
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
 import type { DB } from '../../db/schema.js';
+import { createAppTokensRepository } from '../onboarding/repository.js';
+import { createPushLimitKey } from './push-limit.js';
 import { createAgentService } from './service.js';
 import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 import { bearerToken } from '../../lib/bearer.js';
@@ -36,12 +37,6 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   }
   return token;
 }
-
-// Pushes are counted per token (never the token itself as a key in memory).
-const tokenKey = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(request.headers.authorization ?? request.ip)
-    .digest('base64url');
 
 /** The file the app's SQLite connection has open, for the sample writer's own connection. */
 async function sqliteFile(db: Kysely<DB>): Promise<string> {
@@ -66,6 +61,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   // Pushes still in flight are written (and answered) before the worker and database go.
   app.addHook('onClose', () => samples.close());
   const service = createAgentService({ db: app.database.db, onServersChanged, samples });
+  const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
 
   await app.register(rateLimit, {
     global: false,
@@ -113,7 +109,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: agentSamplesResponseSchema, ...errors },
       },
       config: {
-        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: tokenKey },
+        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: pushLimitKey },
       },
     },
     async (request, reply) => {
