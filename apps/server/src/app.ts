@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { databasePlugin } from './plugins/database.js';
 import { securityPlugin } from './plugins/security.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerModules } from './modules/index.js';
 import { authenticationPlugin } from './modules/identity/authentication-plugin.js';
@@ -24,6 +25,7 @@ export const app = fp(
     registerErrorHandler(fastify);
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
+    await fastify.register(compressionPlugin);
     await fastify.register(authenticationPlugin);
     await fastify.register(registerModules);
     await fastify.register(spaPlugin);

@@ -30,27 +30,34 @@ function AccountActions({
   onNavigate: () => void;
   stacked: boolean;
 }) {
-  if (session.status === 'loading') return null;
   if (session.status === 'signed-in') {
     return (
       <>
         <span
           className={cx(
             'truncate text-sm font-medium text-slate-700',
-            stacked ? 'px-3 py-2' : 'max-w-56 px-2',
+            stacked ? 'px-3 py-2' : 'min-w-0 px-2',
           )}
           title={session.displayName ?? undefined}
         >
           {session.displayName}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => void session.signOut()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
+          onClick={() => void session.signOut()}
+        >
           Sign out
         </Button>
       </>
     );
   }
+  // While the session loads (and in the prerendered page) the signed-out controls hold their
+  // place, invisible, so that nothing moves when the answer arrives.
+  const hidden = session.status === 'loading';
   return (
-    <>
+    <div className={cx('contents', hidden && '[&>*]:invisible')}>
       <NavLink to={paths.signIn} className={navLinkClassName} onClick={onNavigate}>
         Sign in
       </NavLink>
@@ -60,7 +67,7 @@ function AccountActions({
       >
         Request Demo
       </ExternalLink>
-    </>
+    </div>
   );
 }
 
@@ -111,12 +118,15 @@ export function Header() {
           <NavLink to={paths.docs} className={navLinkClassName}>
             Docs
           </NavLink>
-          <AccountActions
-            session={session}
-            requestDemoUrl={links.requestDemo}
-            onNavigate={closeMenu}
-            stacked={false}
-          />
+          {/* One width whether signed in or out: the Docs link stays put when the session loads. */}
+          <div className="flex w-64 items-center justify-end gap-2">
+            <AccountActions
+              session={session}
+              requestDemoUrl={links.requestDemo}
+              onNavigate={closeMenu}
+              stacked={false}
+            />
+          </div>
         </div>
         <button
           type="button"
