@@ -35,7 +35,9 @@ export function firstLoad(files: readonly BuiltFile[], pageModules: readonly str
   );
   if (roots.length !== pageModules.length + 1) {
     const found = roots.map((file) => file.facadeModuleId ?? file.fileName).join(', ');
-    throw new Error(`first-load budget: expected one entry and ${pageModules.join(', ')}; found ${found}`);
+    throw new Error(
+      `first-load budget: expected one entry and ${pageModules.join(', ')}; found ${found}`,
+    );
   }
   const seen = new Set<string>();
   const visit = (name: string) => {
@@ -58,7 +60,10 @@ export function firstLoad(files: readonly BuiltFile[], pageModules: readonly str
  * Fails the build when the first load of `pagePaths` (source files, relative to the project)
  * is over budget, and prints its size either way.
  */
-export function firstLoadBudget(pagePaths: readonly string[], budgetBytes = FIRST_LOAD_BUDGET_BYTES): Plugin {
+export function firstLoadBudget(
+  pagePaths: readonly string[],
+  budgetBytes = FIRST_LOAD_BUDGET_BYTES,
+): Plugin {
   let root = '';
   let ssr = false;
   return {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppConfigProvider, loadAppConfig } from '@/lib/runtime-config';
@@ -21,7 +21,9 @@ async function start() {
     </StrictMode>
   );
   // The server prerenders public pages: those are hydrated, every other page is rendered here.
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page is already painted and stays responsive.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else {
     document.title = config.productName;
     createRoot(container).render(app);

@@ -1,10 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AppConfig, PageRenderer, PrerenderedPage } from '@brezza/contract';
 import { paths } from '@/config/paths';
 import { AppConfigProvider } from '@/lib/runtime-config';

@@ -96,7 +96,9 @@ export function appRoutes(): RouteObject[] {
  * server rendered it, so the first render must too): the lazy routes that match the address
  * are loaded first.
  */
-export async function createRouter(location: Location): Promise<ReturnType<typeof createBrowserRouter>> {
+export async function createRouter(
+  location: Location,
+): Promise<ReturnType<typeof createBrowserRouter>> {
   const routes = appRoutes();
   const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
   await Promise.all(

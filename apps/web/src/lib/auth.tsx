@@ -39,11 +39,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [Bridge, setBridge] = useState<ComponentType<SessionBridgeProps> | null>(null);
   useEffect(() => {
     let active = true;
-    void import('./auth0-session').then((module) => {
-      if (active) setBridge(() => module.Auth0Session);
-    });
+    const load = () =>
+      void import('./auth0-session').then((module) => {
+        if (active) setBridge(() => module.Auth0Session);
+      });
+    // After the page's own work (hydration, first effects), so that the two do not add up to one
+    // long task; at most a second later on a busy page.
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle
+      ? window.requestIdleCallback(load, { timeout: 1000 })
+      : window.setTimeout(load, 0);
     return () => {
       active = false;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
     };
   }, []);
   const value = useMemo(() => ({ backend, ready: ready.promise }), [backend, ready]);
@@ -90,7 +99,10 @@ export function useSession(): Session {
       userId: backend?.userId ?? null,
       error: backend?.error ?? null,
       signIn: async ({ returnTo, connection }: SignInOptions = {}) =>
-        (backend ?? (await ready)).redirectToLogin({ returnTo: returnTo ?? paths.home, connection }),
+        (backend ?? (await ready)).redirectToLogin({
+          returnTo: returnTo ?? paths.home,
+          connection,
+        }),
       signOut: async () => (backend ?? (await ready)).signOut(),
       dismissError: () => backend?.dismissError(),
     }),
@@ -101,8 +113,5 @@ export function useSession(): Session {
 /** The access token for API calls; one place decides what a failed renewal does. */
 export function useAccessToken(): () => Promise<string | undefined> {
   const { backend, ready } = useSessionContext();
-  return useMemo(
-    () => async () => (backend ?? (await ready)).getAccessToken(),
-    [backend, ready],
-  );
+  return useMemo(() => async () => (backend ?? (await ready)).getAccessToken(), [backend, ready]);
 }

@@ -23,8 +23,15 @@ import {
  * the session to AuthProvider.
  */
 function SessionController({ onChange }: SessionBridgeProps) {
-  const { isLoading, isAuthenticated, user, error, getAccessTokenSilently, loginWithRedirect, logout } =
-    useAuth0();
+  const {
+    isLoading,
+    isAuthenticated,
+    user,
+    error,
+    getAccessTokenSilently,
+    loginWithRedirect,
+    logout,
+  } = useAuth0();
   const navigate = useNavigate();
   const location = useLocation();
   const [dismissed, setDismissed] = useState<Error | null>(null);
@@ -103,7 +110,17 @@ function SessionController({ onChange }: SessionBridgeProps) {
         logout({ logoutParams: { returnTo: `${window.location.origin}${paths.loggedOut}` } }),
       dismissError: () => setDismissed(error ?? null),
     }),
-    [status, displayName, userId, outcome, error, dismissed, getAccessToken, redirectToLogin, logout],
+    [
+      status,
+      displayName,
+      userId,
+      outcome,
+      error,
+      dismissed,
+      getAccessToken,
+      redirectToLogin,
+      logout,
+    ],
   );
   useEffect(() => onChange(backend), [backend, onChange]);
   return null;

@@ -57,7 +57,7 @@ function AccountActions({
   // place, invisible, so that nothing moves when the answer arrives.
   const hidden = session.status === 'loading';
   return (
-    <div className={cx('contents', hidden && '[&>*]:invisible')}>
+    <div className={cx('contents', hidden && '[&>*]:invisible')} aria-hidden={hidden || undefined}>
       <NavLink to={paths.signIn} className={navLinkClassName} onClick={onNavigate}>
         Sign in
       </NavLink>

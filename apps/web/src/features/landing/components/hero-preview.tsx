@@ -68,8 +68,8 @@ export function HeroPreview() {
         </div>
       </div>
       <figcaption className="sr-only">
-        The cooling chain the product monitors: facility water, the pCDU and the racks and
-        servers, organised by datacenter, room, rack and server.
+        The cooling chain the product monitors: facility water, the pCDU and the racks and servers,
+        organised by datacenter, room, rack and server.
       </figcaption>
     </figure>
   );
