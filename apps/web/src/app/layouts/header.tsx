@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { useSession, type Session } from '@/lib/auth';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Logo } from '@/components/ui/logo';
@@ -86,6 +87,7 @@ export function Header() {
   const session = useSession();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const closeMenu = () => setMenuOpen(false);
   const solid = scrolled || menuOpen;
 
@@ -132,6 +134,7 @@ export function Header() {
           type="button"
           className="-mr-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
           aria-expanded={menuOpen}
+          disabled={!hydrated}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
