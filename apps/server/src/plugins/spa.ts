@@ -120,13 +120,13 @@ export const spaPlugin = fp(
       : null;
 
     const pageFor = async (pathname: string): Promise<EncodedPage | null> => {
-      if (!prerendering) return shell;
+      if (!prerendering || !shell) return shell;
       const { publicPaths, renderPage } = await loadRenderer();
       if (!publicPaths.includes(pathname)) return shell;
       let page = pages.get(pathname);
       if (!page) {
         page = renderPage(pathname, config).then((rendered) =>
-          rendered ? encodePage(pageDocument(template, rendered, config)) : (shell as EncodedPage),
+          rendered ? encodePage(pageDocument(template, rendered, config)) : shell,
         );
         // A failed render is tried again by the next request, not remembered.
         page.catch(() => pages.delete(pathname));
