@@ -10,3 +10,4 @@ export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
 export * from './prerender.js';
+export * from './person-text.js';

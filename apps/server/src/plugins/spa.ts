@@ -15,6 +15,7 @@ import {
   type PageRenderer,
   type PrerenderedPage,
 } from '@brezza/contract';
+import { escapeHtml } from '../lib/html.js';
 import { appConfig } from '../modules/app-config/routes.js';
 
 /** Paths that belong to the server, never to the web app's history fallback. */
@@ -23,9 +24,6 @@ const SERVER_PREFIXES = ['/api/', '/idp/', '/static/', '/metrics/', '/checkout/'
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A page of the web app: the build's index.html with the page's prerendered markup in its root
