@@ -44,10 +44,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (active) setBridge(() => module.Auth0Session);
       });
     // After the page's own work (hydration, first effects), so that the two do not add up to one
-    // long task; at most a second later on a busy page.
+    // long task; at most half a second later on a busy page.
     const idle = typeof window.requestIdleCallback === 'function';
     const handle = idle
-      ? window.requestIdleCallback(load, { timeout: 1000 })
+      ? window.requestIdleCallback(load, { timeout: 500 })
       : window.setTimeout(load, 0);
     return () => {
       active = false;

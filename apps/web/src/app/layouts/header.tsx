@@ -121,7 +121,7 @@ export function Header() {
             Docs
           </NavLink>
           {/* One width whether signed in or out: the Docs link stays put when the session loads. */}
-          <div className="flex w-64 items-center justify-end gap-2">
+          <div className="flex w-56 items-center justify-end gap-2">
             <AccountActions
               session={session}
               requestDemoUrl={links.requestDemo}
