@@ -5,7 +5,9 @@ import {
   ID_MAX,
   RACKS_PATH,
   ROOMS_PATH,
+  SERVERS_ENCODING_COLUMNS,
   SERVERS_PATH,
+  serversListQuerySchema,
   datacenterBodySchema,
   notFoundMessage,
   rackBodySchema,
@@ -16,7 +18,7 @@ import {
 } from '@brezza/contract';
 import { badRequest, notFound } from '../../errors.js';
 import { createHierarchyRepository } from './repository.js';
-import { gzipEtag, ifNoneMatchHits, listEtag } from './list-cache.js';
+import { gzipEtag, ifNoneMatchHits, listEtag, type ListKind } from './list-cache.js';
 
 /** Registered inside the /api scope, whose prefix the contract's paths already carry. */
 const local = (path: string) => path.replace(/^\/api/, '');
@@ -56,8 +58,9 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
   const { service, lists } = api.hierarchy;
   const repository = createHierarchyRepository(api.database.db);
 
-  const builders: Record<HierarchyList, (organisationId: number) => Promise<unknown>> = {
+  const builders: Record<ListKind, (organisationId: number) => Promise<unknown>> = {
     servers: async (id) => ({ servers: await repository.listServers(id) }),
+    'servers-columns': (id) => repository.listServerColumns(id),
     datacenters: async (id) => ({ datacenters: await repository.listDatacenters(id) }),
     rooms: async (id) => ({ rooms: await repository.listRooms(id) }),
     racks: async (id) => ({ racks: await repository.listRacks(id) }),
@@ -69,9 +72,16 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
     racks: RACKS_PATH,
   };
 
-  for (const kind of Object.keys(builders) as HierarchyList[]) {
-    api.get(local(listPaths[kind]), async (request, reply) => {
+  for (const list of Object.keys(listPaths) as HierarchyList[]) {
+    api.get(local(listPaths[list]), async (request, reply) => {
       const organisationId = request.user.organisationId;
+      // GET /api/servers?encoding=columns: the compact answer, cached apart from SPEC §7's.
+      let kind: ListKind = list;
+      if (list === 'servers') {
+        const query = serversListQuerySchema.safeParse(request.query);
+        if (!query.success) throw badRequest(query.error.issues[0]!.message);
+        if (query.data.encoding === SERVERS_ENCODING_COLUMNS) kind = 'servers-columns';
+      }
       // The stamp is read before the rows: a body is never labelled newer than what it holds.
       const stamp = await repository.stamp(organisationId);
       const etag = listEtag(stamp, kind);

@@ -3,6 +3,7 @@ import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { DevicesSessionProvider } from '../hooks/devices-session';
+import { useDeviceFilter } from '../hooks/use-device-filter';
 import { useExpandedNodes } from '../hooks/use-expanded-nodes';
 import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
@@ -13,6 +14,7 @@ import { DialogHost } from './dialog-host';
 import type { OpenDialog } from './dialogs/open-dialog';
 import { HierarchyView } from './hierarchy-view';
 import { Legend, type CreatableKind } from './legend';
+import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
 
@@ -30,10 +32,11 @@ export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
 
 function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
   const { loading, error, lists } = useHierarchyLists();
+  const search = useDeviceFilter(lists);
   const [view, setView] = useState<DevicesView>('hierarchy');
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const expanded = useExpandedNodes(lists.servers.length);
+  const expanded = useExpandedNodes(lists.servers.length, search.openKeys);
   const moveServer = useMoveServer(lists);
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
@@ -51,12 +54,23 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Legend onCreate={onCreate} />
-      <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+        {!loading && (
+          <SearchBar
+            filter={search.filter}
+            query={search.query}
+            typeOptions={search.typeOptions}
+            count={search.count}
+            onQuery={search.onQuery}
+            onChange={search.setFilter}
+          />
+        )}
         {loading ? (
           <Spinner label="Loading devices…" />
         ) : view === 'hierarchy' ? (
           <HierarchyView
-            lists={lists}
+            lists={search.lists}
+            filtered={search.count !== null}
             sort={sort}
             onSort={onSort}
             isExpanded={expanded.isExpanded}
@@ -65,7 +79,13 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
             onMoveServer={moveServer}
           />
         ) : (
-          <TableView lists={lists} sort={sort} onSort={onSort} onEdit={onEditServer} />
+          <TableView
+            lists={search.lists}
+            filtered={search.count !== null}
+            sort={sort}
+            onSort={onSort}
+            onEdit={onEditServer}
+          />
         )}
       </div>
       {addDevices}
