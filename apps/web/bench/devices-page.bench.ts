@@ -151,10 +151,9 @@ async function measureDevicesPage(browser: Browser, server: RunningServer) {
   await context.addInitScript(WATCH_TREE);
   const page = await context.newPage();
   // The page's own call, repeated from here: Chromium's inspector drops bodies of many MB.
-  const first = page.waitForRequest(
-    (request) => new URL(request.url()).pathname === SERVERS_PATH,
-    { timeout: 120_000 },
-  );
+  const first = page.waitForRequest((request) => new URL(request.url()).pathname === SERVERS_PATH, {
+    timeout: 120_000,
+  });
   await signIn(page, server.url, demoOperator(server), { returnTo: '/devices' });
   const call = await first;
   const body = Buffer.from(
@@ -185,7 +184,14 @@ async function measureDevicesPage(browser: Browser, server: RunningServer) {
     const middle = median(loads.map((load) => load.paintedAt));
     return loads.find((load) => load.paintedAt === middle)!;
   };
-  return { cold: byPaint(cold), warm: byPaint(warm), table: median(table), sort: median(sort), inDom, body };
+  return {
+    cold: byPaint(cold),
+    warm: byPaint(warm),
+    table: median(table),
+    sort: median(sort),
+    inDom,
+    body,
+  };
 }
 
 async function measureBare(browser: Browser, bare: Served) {

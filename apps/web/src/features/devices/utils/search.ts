@@ -101,41 +101,42 @@ export function serverStatus(server: { lastSeenAt?: string | null }, now: number
     : 'offline';
 }
 
-/** The lower-cased text a query is looked for in: name, machine ID and the path's names. */
+/** What a query is looked for in, built once per lists. */
 export interface SearchIndex {
-  text: string[];
+  /** Each server's name and machine ID, lower-cased (apart: joining them costs more). */
+  names: string[];
+  machineIds: string[];
   /** Whether the server's rack is in the lists (else it shows as unassigned). */
   placed: Uint8Array;
+  /** Each rack's own, room's and datacenter's names, lower-cased, by rack id. */
+  rackPaths: Map<number, string>;
 }
 
 /**
- * Built once per lists, so that each keystroke only scans strings: 100,000 servers search in a
- * few milliseconds. The path names come from the lists as they are (a rename shows at once).
+ * Built once per lists, so that each keystroke only scans strings: 100,000 servers search in
+ * tens of milliseconds. Path names are looked for in the few thousand racks, not per server,
+ * and come from the lists as they are (a rename shows at once).
  */
 export function buildSearchIndex(lists: HierarchyLists): SearchIndex {
   const datacenters = new Map(lists.datacenters.map((d) => [d.id, d.name]));
   const rooms = new Map(lists.rooms.map((r) => [r.id, r]));
-  const racks = new Map(lists.racks.map((r) => [r.id, r]));
+  const rackPaths = new Map<number, string>();
+  for (const rack of lists.racks) {
+    const room = rack.roomId === null ? undefined : rooms.get(rack.roomId);
+    const datacenter = room?.datacenterId == null ? undefined : datacenters.get(room.datacenterId);
+    rackPaths.set(rack.id, `${rack.name}\n${room?.name ?? ''}\n${datacenter ?? ''}`.toLowerCase());
+  }
   const count = lists.servers.length;
-  const text = new Array<string>(count);
+  const names = new Array<string>(count);
+  const machineIds = new Array<string>(count);
   const placed = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) {
     const server = lists.servers[i]!;
-    const rack = server.rackId === null ? undefined : racks.get(server.rackId);
-    const room = rack?.roomId == null ? undefined : rooms.get(rack.roomId);
-    const datacenter = room?.datacenterId == null ? undefined : datacenters.get(room.datacenterId);
-    placed[i] = rack ? 1 : 0;
-    text[i] = [
-      server.serverName,
-      server.machineId,
-      rack?.name ?? '',
-      room?.name ?? '',
-      datacenter ?? '',
-    ]
-      .join('\n')
-      .toLowerCase();
+    placed[i] = server.rackId !== null && rackPaths.has(server.rackId) ? 1 : 0;
+    names[i] = server.serverName.toLowerCase();
+    machineIds[i] = server.machineId.toLowerCase();
   }
-  return { text, placed };
+  return { names, machineIds, placed, rackPaths };
 }
 
 /** Which servers pass the filter, as a mask over `lists.servers`, and how many. */
@@ -148,6 +149,10 @@ export function matchServers(
   const query = filter.query.trim().toLowerCase();
   const cidr = parseCidr(query);
   const dotted = cidr === null && DOTTED.test(query) && query.includes('.');
+  const racksFound = new Set<number>();
+  if (query !== '' && cidr === null) {
+    for (const [id, path] of index.rackPaths) if (path.includes(query)) racksFound.add(id);
+  }
   const mask = new Uint8Array(lists.servers.length);
   let count = 0;
   for (let i = 0; i < lists.servers.length; i += 1) {
@@ -162,8 +167,13 @@ export function matchServers(
       if (cidr !== null) {
         const address = ipv4Number(server.publicIpv4);
         if (address === null || !cidrContains(cidr, address)) continue;
-      } else if (!index.text[i]!.includes(query)) {
-        if (!dotted || !ipv4Matches(query, server.publicIpv4.trim())) continue;
+      } else if (
+        !index.names[i]!.includes(query) &&
+        !index.machineIds[i]!.includes(query) &&
+        !(server.rackId !== null && racksFound.has(server.rackId)) &&
+        !(dotted && ipv4Matches(query, server.publicIpv4.trim()))
+      ) {
+        continue;
       }
     }
     mask[i] = 1;
@@ -193,7 +203,6 @@ export function filterLists(
   now: number,
 ): FilteredLists {
   const { mask, count } = matchServers(lists, index, filter, now);
-  const servers = lists.servers.filter((_, i) => mask[i] === 1);
   const query = filter.query.trim().toLowerCase();
   const byName = query !== '' && !hasServerFilter(filter);
 
@@ -222,10 +231,17 @@ export function filterLists(
     if (rack.roomId !== null) keepRoom(rack.roomId, open);
   };
 
-  for (const server of servers) {
-    if (server.rackId !== null && rackById.has(server.rackId)) keepRack(server.rackId, true);
+  // Ancestors once per rack, not once per server: a search may match all 100,000.
+  const racksWithMatches = new Set<number>();
+  const servers: HierarchyLists['servers'] = [];
+  for (let i = 0; i < mask.length; i += 1) {
+    if (mask[i] === 0) continue;
+    const server = lists.servers[i]!;
+    servers.push(server);
+    if (index.placed[i] === 1) racksWithMatches.add(server.rackId!);
     else openKeys.add('rack:unassigned').add('room:unassigned').add('datacenter:unassigned');
   }
+  for (const rackId of racksWithMatches) keepRack(rackId, true);
   if (byName) {
     const names = new Map<number, string>(lists.datacenters.map((d) => [d.id, d.name]));
     const hit = (name: string | undefined) =>
