@@ -119,14 +119,21 @@ export const HIERARCHY_COLUMNS = [
 export type HierarchyColumn = (typeof HIERARCHY_COLUMNS)[number];
 export type HierarchyRow = Record<HierarchyColumn, string>;
 
+/** A row as JSON may send it: a column left out is empty (see `fillRow`). */
 export const hierarchyRowSchema = z.object(
   Object.fromEntries(
     HIERARCHY_COLUMNS.map((column) => [
       column,
-      z.string({ error: `${column} must be text.` }).default(''),
+      z.string({ error: `${column} must be text.` }).optional(),
     ]),
-  ) as Record<HierarchyColumn, z.ZodDefault<z.ZodString>>,
+  ) as Record<HierarchyColumn, z.ZodOptional<z.ZodString>>,
 );
+
+export const fillRow = (row: Partial<HierarchyRow>): HierarchyRow =>
+  Object.fromEntries(
+    HIERARCHY_COLUMNS.map((column) => [column, row[column] ?? '']),
+  ) as HierarchyRow;
+
 export const hierarchyDocumentSchema = z.object({
   rows: z
     .array(hierarchyRowSchema)

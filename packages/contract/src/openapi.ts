@@ -58,6 +58,12 @@ import {
   getFeaturesBodySchema,
   webhookReceivedSchema,
 } from './plans.js';
+import {
+  HIERARCHY_EXPORT_PATH,
+  HIERARCHY_IMPORT_PATH,
+  hierarchyDocumentSchema,
+  importResultSchema,
+} from './hierarchy-bulk.js';
 
 /**
  * The OpenAPI 3.1 document for outside clients (DESIGN §3), built from the contract's own paths
@@ -117,6 +123,7 @@ const REQUEST_SCHEMAS = {
   AgentRegisterBody: agentRegisterBodySchema,
   AgentSample: agentSampleSchema,
   AgentSamplesBody: agentSamplesBodySchema,
+  HierarchyImport: hierarchyDocumentSchema,
 } satisfies Record<string, z.ZodType>;
 
 const RESPONSE_SCHEMAS = {
@@ -141,6 +148,8 @@ const RESPONSE_SCHEMAS = {
   WebhookReceived: webhookReceivedSchema,
   TargetGroup: targetGroupSchema,
   ServiceDiscovery: serviceDiscoverySchema,
+  HierarchyExport: hierarchyDocumentSchema,
+  ImportResult: importResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 type RequestName = keyof typeof REQUEST_SCHEMAS;
@@ -333,7 +342,40 @@ const hierarchyOperations = (): OperationSpec[] => {
     success: [{ status: 200, description: 'The server as it is now.', body: 'Server' }],
     errors: { 404: "No such server, or the rack is not in the caller's organisation." },
   };
-  return [...listed, ...written, serverUpdate];
+  const bulk: OperationSpec[] = [
+    {
+      method: 'get',
+      path: HIERARCHY_EXPORT_PATH,
+      operationId: 'exportHierarchy',
+      summary:
+        'Datacenters, rooms, racks and server placement as rows; `?format=csv` (the default) or `json`.',
+      tag: 'Devices',
+      credential: 'operator',
+      success: [
+        { status: 200, description: 'The rows (the JSON shape shown).', body: 'HierarchyExport' },
+      ],
+      errors: { 400: 'format must be csv or json.' },
+    },
+    {
+      method: 'post',
+      path: HIERARCHY_IMPORT_PATH,
+      operationId: 'importHierarchy',
+      summary:
+        'Imports rows (text/csv, or this JSON); `?dryRun=true` (the default) only says what each row would do.',
+      tag: 'Devices',
+      credential: 'operator',
+      body: { schema: 'HierarchyImport', required: true },
+      success: [
+        {
+          status: 200,
+          description: 'Row by row: created, changed, unchanged or refused.',
+          body: 'ImportResult',
+        },
+      ],
+      errors: { 422: 'A row was refused: nothing was written (the body also holds every row).' },
+    },
+  ];
+  return [...listed, ...written, serverUpdate, ...bulk];
 };
 
 /** Built on call, so that importing the module does no work (the package has no side effects). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import {
   HIERARCHY_FORMATS,
+  fillRow,
   hierarchyDocumentSchema,
   importRefusedMessage,
   type HierarchyFormat,
@@ -75,7 +76,7 @@ export const hierarchyBulkCommands: AdminCommand[] = [
           const issue = document.error.issues[0];
           throw new CommandError(`${file}: ${issue?.path.join('.')}: ${issue?.message}`);
         }
-        rows = document.data.rows;
+        rows = document.data.rows.map(fillRow);
       } else {
         rows = bulk.rowsFromCsv(text);
       }

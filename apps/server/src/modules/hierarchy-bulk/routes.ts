@@ -4,6 +4,7 @@ import {
   HIERARCHY_IMPORT_PATH,
   IMPORT_BODY_TYPE,
   IMPORT_MAX_BYTES,
+  fillRow,
   hierarchyDocumentSchema,
   hierarchyExportQuerySchema,
   hierarchyImportQuerySchema,
@@ -68,7 +69,7 @@ export async function hierarchyBulkRoutes(api: FastifyInstance): Promise<void> {
       if (typeof request.body === 'string') {
         rows = service.rowsFromCsv(request.body);
       } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
-        rows = parse(hierarchyDocumentSchema, request.body).rows;
+        rows = parse(hierarchyDocumentSchema, request.body).rows.map(fillRow);
       } else {
         throw badRequest(IMPORT_BODY_TYPE);
       }
