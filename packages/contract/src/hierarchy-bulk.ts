@@ -68,6 +68,8 @@ export const rackReferenceSchema = z
   .min(1, 'rack must name a rack: "<datacenter> / <room> / <rack>" or a rack id.')
   .max(3 * NAME_MAX_LENGTH + 6, 'rack is too long.');
 
+export const rackAmbiguousWarning = (rack: string) =>
+  `Several racks are named "${rack}": the server was not placed. Give the rack's id (shown by its edit dialog's address) or rename one.`;
 export const rackNotFoundWarning = (rack: string) =>
   `No rack "${rack}" in this organisation: the server was placed in 'Unassigned'. Drag it to its rack on the Devices page.`;
 
