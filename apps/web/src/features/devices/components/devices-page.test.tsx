@@ -87,7 +87,7 @@ function renderPage(url = '/devices') {
   render(
     <MemoryRouter initialEntries={[url]}>
       <QueryClientProvider client={queryClient}>
-        <DevicesPage addDevices={<section>Add Devices</section>} />
+        <DevicesPage addDevices={() => <section>Add Devices</section>} />
       </QueryClientProvider>
     </MemoryRouter>,
   );

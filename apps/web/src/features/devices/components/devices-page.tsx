@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +8,7 @@ import { useExpandedNodes } from '../hooks/use-expanded-nodes';
 import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
 import { PAGE_TITLE } from '../utils/messages';
+import { rackOptions } from '../utils/rack-options';
 import { DEFAULT_SORT, nextSort, type SortKey } from '../utils/sort';
 import { DebugPanel } from './debug-panel';
 import { DialogHost } from './dialog-host';
@@ -18,11 +19,17 @@ import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
 
+/** What the page hands the installer section: the racks a new server can be placed in. */
+export interface AddDevicesContext {
+  racks: { value: string; label: string }[];
+}
+type AddDevices = (context: AddDevicesContext) => ReactNode;
+
 /**
- * SPEC §2 Devices page. `addDevices` is the installer section, composed in by the route; it
- * sits below the views and above the debug panel.
+ * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;
+ * it sits below the views and above the debug panel.
  */
-export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
+export function DevicesPage({ addDevices }: { addDevices?: AddDevices }) {
   return (
     <DevicesSessionProvider>
       <DevicesContent addDevices={addDevices} />
@@ -30,7 +37,7 @@ export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
   );
 }
 
-function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
+function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   const { loading, error, lists } = useHierarchyLists();
   const search = useDeviceFilter(lists);
   const [view, setView] = useState<DevicesView>('hierarchy');
@@ -38,6 +45,7 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const expanded = useExpandedNodes(lists.servers.length, search.openKeys);
   const moveServer = useMoveServer(lists);
+  const racks = useMemo(() => rackOptions(lists), [lists]);
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
   const onCreate = (kind: CreatableKind) => setDialog({ kind: `create-${kind}` });
@@ -88,7 +96,7 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
           />
         )}
       </div>
-      {addDevices}
+      {addDevices?.({ racks })}
       <DebugPanel lists={lists} sort={sort} />
       <DialogHost dialog={dialog} lists={lists} onClose={() => setDialog(null)} />
     </main>
