@@ -14,6 +14,7 @@ import { DebugPanel } from './debug-panel';
 import { DialogHost } from './dialog-host';
 import type { OpenDialog } from './dialogs/open-dialog';
 import { HierarchyView } from './hierarchy-view';
+import { ImportExport } from './import-export';
 import { Legend, type CreatableKind } from './legend';
 import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
@@ -58,7 +59,10 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
-        <ViewToggle view={view} onChange={setView} />
+        <div className="flex flex-wrap items-center gap-3">
+          <ImportExport />
+          <ViewToggle view={view} onChange={setView} />
+        </div>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Legend onCreate={onCreate} />
