@@ -117,6 +117,8 @@ async function clearCache(page: Page) {
 
 interface LoadTimes {
   paintedAt: number;
+  /** When the page asked for the servers (its script loaded, its token in hand). */
+  requestAt: number;
   server: number;
   transfer: number;
   decodedAt: number;
@@ -136,6 +138,7 @@ async function loadDevices(page: Page, url: string): Promise<LoadTimes> {
     const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
     return {
       paintedAt: window.treePaintedAt,
+      requestAt: entry.startTime,
       server: entry.responseStart - entry.requestStart,
       transfer: entry.responseEnd - entry.responseStart,
       decodedAt: mark(${JSON.stringify(MARKS[0])}),
@@ -261,7 +264,7 @@ export async function run(): Promise<void> {
             `${(cold.decodedBytes / 1e6).toFixed(2)} MB decoded; table rows in the DOM: ${devices.inDom}`,
         );
         console.log(
-          `  cold load, where the time goes: servers call waits ${ms(cold.server)}, transfer ${ms(cold.transfer)}, ` +
+          `  cold load, where the time goes: servers asked for at ${ms(cold.requestAt)}, the call waits ${ms(cold.server)}, transfer ${ms(cold.transfer)},\n    ` +
             `list decoded at ${ms(cold.decodedAt)}, tree built at ${ms(cold.builtAt)}, painted at ${ms(cold.paintedAt)}`,
         );
         const line = (name: string, ours: number, theirs: number) =>

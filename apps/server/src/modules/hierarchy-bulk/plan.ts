@@ -238,10 +238,15 @@ export function planImport(snapshot: Snapshot, rows: readonly HierarchyRow[]): I
   };
 
   const levels = ['datacenter', 'room', 'rack', 'server'] as const;
-  const trimmed = rows.map(
-    (row) =>
-      Object.fromEntries(HIERARCHY_COLUMNS.map((c) => [c, (row[c] ?? '').trim()])) as HierarchyRow,
-  );
+  const trimmed = rows.map((row): HierarchyRow => ({
+    type: row.type.trim(),
+    datacenter: row.datacenter.trim(),
+    location: row.location.trim(),
+    room: row.room.trim(),
+    rack: row.rack.trim(),
+    server: row.server.trim(),
+    machineId: row.machineId.trim(),
+  }));
 
   // Rows of an unknown type, and columns that do not apply, are refused before anything else.
   const checked = trimmed.map((row, index) => {
@@ -346,8 +351,6 @@ export function planImport(snapshot: Snapshot, rows: readonly HierarchyRow[]): I
         // A server: found by machine ID, renamed and placed as the row says.
         name = row.server || row.machineId;
         if (row.machineId === '') refuse('machineId is required: it says which server this is.');
-        const serverName = valid(agentServerNameSchema, row.server);
-        name = `${serverName} (${row.machineId})`;
         duplicate(`s${SEP}${row.machineId}`, index);
         const ids = servers.get(row.machineId);
         if (!ids) {
@@ -357,6 +360,10 @@ export function planImport(snapshot: Snapshot, rows: readonly HierarchyRow[]): I
           refuse(`Several servers have machine ID ${row.machineId} (ids ${ids!.join(', ')}).`);
         }
         const server = serverById.get(ids![0]!)!;
+        // The name it has is valid already; only a new one goes through the rules.
+        const serverName =
+          row.server === server.serverName ? row.server : valid(agentServerNameSchema, row.server);
+        name = `${serverName} (${row.machineId})`;
         let rack: Ref | null = null;
         if (row.rack !== '') {
           if (row.room === '' && row.datacenter !== '') {
