@@ -40,12 +40,13 @@ export function SearchBar({
     value: string | null,
     options: SelectOption[],
     set: (value: string) => void,
+    className = '',
   ) => (
     <select
       aria-label={label}
       value={value ?? ''}
       onChange={(event) => set(event.target.value)}
-      className={control}
+      className={`${control} ${className}`}
     >
       {options.map((option) => (
         <option key={option.value} value={option.value}>
@@ -71,15 +72,20 @@ export function SearchBar({
           spellCheck={false}
           className={`${control} min-w-0 sm:flex-1`}
         />
-        <div className="grid grid-cols-3 gap-2 sm:flex">
+        {/* Two columns on a phone, so that no option is cut short. */}
+        <div className="grid grid-cols-2 gap-2 sm:flex">
           {select('Type', filter.type, [{ value: '', label: 'Any type' }, ...typeOptions], (v) =>
             onChange({ ...filter, type: v || null }),
           )}
           {select('Status', filter.status, STATUS_OPTIONS, (v) =>
             onChange({ ...filter, status: (v || null) as StatusFilter | null }),
           )}
-          {select('Placement', filter.placement, PLACEMENT_OPTIONS, (v) =>
-            onChange({ ...filter, placement: (v || null) as PlacementFilter | null }),
+          {select(
+            'Placement',
+            filter.placement,
+            PLACEMENT_OPTIONS,
+            (v) => onChange({ ...filter, placement: (v || null) as PlacementFilter | null }),
+            'col-span-2',
           )}
         </div>
       </div>
