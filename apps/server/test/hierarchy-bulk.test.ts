@@ -196,7 +196,7 @@ describe('hierarchy import and export API', () => {
       expect(answered.statusCode).toBe(400);
       expect(answered.json()).toEqual({ error });
     };
-    await bad(exportAs(operator, 'yaml'), 'format: format must be csv or json.');
+    await bad(exportAs(operator, 'yaml'), 'format must be csv or json.');
     await bad(importCsv(operator, `${HEADER}\r\n`, true), 'The file holds no rows.');
     await bad(
       importCsv(operator, 'type,colour\r\nrack,red\r\n', true),
@@ -213,7 +213,7 @@ describe('hierarchy import and export API', () => {
         headers: { ...operator.headers, 'content-type': 'text/csv' },
         payload: 'type\r\nrack\r\n',
       }),
-      'dryRun: dryRun must be true or false.',
+      'dryRun must be true or false.',
     );
     await bad(
       t.app.inject({
@@ -222,7 +222,7 @@ describe('hierarchy import and export API', () => {
         headers: operator.headers,
         payload: { rows: [{ type: 3 }] },
       }),
-      'rows.0.type: type must be text.',
+      'rows[0].type: type must be text.',
     );
     const anonymous = await t.app.inject({ method: 'GET', url: HIERARCHY_EXPORT_PATH });
     expect(anonymous.statusCode).toBe(401);

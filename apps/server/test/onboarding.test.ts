@@ -16,10 +16,10 @@ import {
   serverPath,
 } from '@brezza/contract';
 import { createOnboardingService } from '../src/modules/onboarding/service.js';
-import { hashSecret } from '../src/modules/onboarding/secrets.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration, buildSample, machineId } from './helpers/agent.js';
+import { hashSecret } from '../src/lib/secrets.js';
 
 /** App tokens from the operator's POST /api/tokens to the agent's registration and pushes. */
 

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import { createAgentRepository, type SamplePush } from './repository.js';
+import { inTransaction, type AfterCommit } from '../../lib/transactions.js';
 
 /** Logged with the 503 a push gets when its samples were not stored; the agent retries it. */
 export const SAMPLES_NOT_STORED = 'The samples could not be stored.';
@@ -32,13 +33,19 @@ export interface SampleWriter {
  */
 export function createTransactionSampleWriter(deps: {
   db: Kysely<DB>;
-  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onServersChanged(
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
 }): SampleWriter {
   return {
     async write(push) {
-      await deps.db.transaction().execute(async (trx) => {
+      await inTransaction(deps.db, async (trx, afterCommit) => {
         await createAgentRepository(trx).recordPush(push);
-        if (push.serversChanged) await deps.onServersChanged(push.organisationId, trx);
+        if (push.serversChanged) {
+          await deps.onServersChanged(push.organisationId, trx, afterCommit);
+        }
       });
     },
     async close() {},

@@ -4,8 +4,8 @@ import {
   type HierarchyRow,
   type ImportResult,
 } from '@brezza/contract';
-import { badRequest } from '../../errors.js';
-import { markHierarchyChanged, type Executor } from '../hierarchy/repository.js';
+import { badRequest } from '../../../errors.js';
+import { markHierarchyChanged, type Executor } from '../repository.js';
 import { exportRows, planImport, type ImportPlan } from './plan.js';
 import { createBulkRepository } from './repository.js';
 import { RowsError, csvFromRows, rowsFromCsv } from './rows.js';

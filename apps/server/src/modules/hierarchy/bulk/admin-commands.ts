@@ -6,9 +6,14 @@ import {
   importRefusedMessage,
   type HierarchyFormat,
 } from '@brezza/contract';
-import { CommandError, UsageError, requireFlag, type AdminCommand } from '../../admin-command.js';
-import { createOrganisationsRepository } from '../organisations/repository.js';
-import { createOrganisationsService } from '../organisations/service.js';
+import {
+  CommandError,
+  UsageError,
+  requireFlag,
+  type AdminCommand,
+} from '../../../admin-command.js';
+import { createOrganisationsRepository } from '../../organisations/repository.js';
+import { createOrganisationsService } from '../../organisations/service.js';
 import { createBulkService } from './service.js';
 
 /** Rows listed by an import; the rest are counted. */

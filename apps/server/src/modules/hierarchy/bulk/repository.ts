@@ -1,5 +1,5 @@
-import { nowIso } from '../../db/columns.js';
-import type { Executor } from '../hierarchy/repository.js';
+import { nowIso } from '../../../db/columns.js';
+import type { Executor } from '../repository.js';
 import type { ImportPlan, Ref, Snapshot } from './plan.js';
 
 /** Rows per INSERT or `IN (...)`: well under SQLite's bound-parameter limit. */
