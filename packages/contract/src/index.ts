@@ -12,3 +12,4 @@ export * from './openapi.js';
 export * from './prerender.js';
 export * from './person-text.js';
 export * from './equipment-agent.js';
+export * from './hierarchy-bulk.js';
