@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, serverOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createKeyStore } from '../src/idp/key-store.js';
-import { createUsersRepository, isUniqueViolation } from '../src/modules/users/repository.js';
+import { createUsersRepository } from '../src/modules/users/repository.js';
 import { createAuth0Verifier, TokenRejected } from '../src/modules/identity/token-verifier.js';
 import { createTestDatabase, testEnv } from './helpers/database.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, mintAccessToken } from './helpers/auth.js';
+import { isUniqueViolation } from '../src/lib/database-errors.js';
 
 /**
  * The real app plus one probe route inside an /api scope guarded exactly like

@@ -183,27 +183,29 @@ export const MIN_STEP_SECONDS = 1;
 export const METRIC_REQUIRED = 'metric is required.';
 export const METRIC_UNKNOWN = 'metric must be a metric name such as cpu_usage_ratio.';
 export const SCOPE_ID_REQUIRED = 'scope.id is required unless scope.type is organisation.';
-export const TIME_INVALID = 'must be an ISO-8601 time or epoch milliseconds.';
+export const timeInvalid = (field: string) =>
+  `${field} must be an ISO-8601 time or epoch milliseconds.`;
 export const RANGE_INVALID = 'to must be after from.';
 export const TOO_MANY_STEPS = `The range holds more than ${MAX_QUERY_STEPS} steps: choose a larger stepSeconds.`;
 export const SCOPE_NOT_FOUND = 'No such datacenter, room, rack or server in your organisation.';
 
 /** ISO-8601 (with an offset or Z) or epoch milliseconds; parsed to epoch milliseconds. */
-export const timeSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const ms =
-    typeof value === 'number'
-      ? value
-      : /^\d+$/.test(value)
-        ? Number(value)
-        : z.iso.datetime({ offset: true }).safeParse(value).success
-          ? Date.parse(value)
-          : Number.NaN;
-  if (!Number.isSafeInteger(Math.round(ms)) || ms < 0) {
-    ctx.addIssue({ code: 'custom', message: TIME_INVALID });
-    return z.NEVER;
-  }
-  return Math.round(ms);
-});
+export const timeSchema = (field: string) =>
+  z.union([z.number(), z.string()], { error: timeInvalid(field) }).transform((value, ctx) => {
+    const ms =
+      typeof value === 'number'
+        ? value
+        : /^\d+$/.test(value)
+          ? Number(value)
+          : z.iso.datetime({ offset: true }).safeParse(value).success
+            ? Date.parse(value)
+            : Number.NaN;
+    if (!Number.isSafeInteger(Math.round(ms)) || ms < 0) {
+      ctx.addIssue({ code: 'custom', message: timeInvalid(field) });
+      return z.NEVER;
+    }
+    return Math.round(ms);
+  });
 
 export const metricsScopeSchema = z
   .object({
@@ -232,8 +234,8 @@ export const metricsQueryBodySchema = z
     groupBy: z
       .enum(GROUP_BYS, { error: `groupBy must be one of ${GROUP_BYS.join(', ')}.` })
       .optional(),
-    from: timeSchema,
-    to: timeSchema,
+    from: timeSchema('from'),
+    to: timeSchema('to'),
     stepSeconds: z
       .number({ error: 'stepSeconds must be a number of seconds.' })
       .int('stepSeconds must be a whole number of seconds.')

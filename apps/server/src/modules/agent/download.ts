@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENT_API_URL_MARKER, AGENT_BINARY_NAME, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
 import { notFound } from '../../errors.js';
-import { requestOrigin } from '../onboarding/request-origin.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 
 export const AGENT_NOT_BUILT =
   'The agent installer has not been built on this server (npm run build).';

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createKeyStore } from '../../idp/key-store.js';
 import { idpPlugin } from '../../idp/plugin.js';
-import { demoOnFirstStart } from '../demo/first-start.js';
 import { identityDependencies } from './dependencies.js';
 import { publicIdentityRoutes } from './routes.js';
 
 /**
- * Identity's public side: the sign-up and reset calls, the embedded OpenID provider (unless an
- * Auth0 tenant is configured) and, on a fresh development database, the demo operator.
+ * Identity's public side: the sign-up and reset calls and the embedded OpenID provider (unless an
+ * Auth0 tenant is configured).
  */
 export async function identityModule(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -21,5 +20,4 @@ export async function identityModule(app: FastifyInstance): Promise<void> {
   if (!config.env.SMTP_URL) {
     app.startupNotes.push(`Mail goes to ${mailer.destination} (set SMTP_URL to send it).`);
   }
-  app.startupNotes.push(...(await demoOnFirstStart(config, app.database.db)));
 }
