@@ -4,9 +4,8 @@ import { createEngine } from '../src/modules/telemetry/store/embedded/engine.js'
 import { flattenAgentSamples } from '../src/modules/telemetry/flatten.js';
 import { createPrometheusStore } from '../src/modules/telemetry/store/prometheus/store.js';
 import type { MetricSample, RangeQuery } from '../src/modules/telemetry/store/types.js';
-import { buildTestApp } from '../test/helpers/app.js';
-import { createOperator } from '../test/helpers/auth.js';
-import { buildServer } from '../test/helpers/hierarchy.js';
+import { createDatabase, migrateToLatest } from '../src/db/database.js';
+import { createTestDatabase } from '../test/helpers/database.js';
 import { missingBinary, startVictoriaMetrics } from '../test/helpers/metrics-backends.js';
 
 /**
@@ -119,16 +118,53 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 export async function run(): Promise<void> {
   const skip = missingBinary('victoria-metrics');
-  const t = await buildTestApp({ LOG_LEVEL: 'silent' });
+  // A database of its own, without the app: nothing else writes to it meanwhile.
+  const test = await createTestDatabase();
+  const database = createDatabase(
+    test.url
+      ? { kind: 'postgres', url: test.url }
+      : { kind: 'sqlite', file: `${test.dataDir}/bench.sqlite` },
+  );
+  await migrateToLatest(database);
   const vm = skip ? null : await startVictoriaMetrics();
   try {
-    const { db, dialect } = t.app.database;
-    const retention = { ...t.config.metrics.retention, rawMs: 8 * DAY };
+    const { db, dialect } = database;
+    const retention = { rawMs: 8 * DAY, minuteMs: 35 * DAY, hourMs: 400 * DAY };
     const engine = createEngine({ dialect, retention });
     const remote = vm
       ? createPrometheusStore({ writeUrl: vm.writeUrl, queryUrl: vm.queryUrl })
       : null;
-    const org = (await createOperator(t, { organisationName: 'Store bench' })).organisationId;
+    const at = new Date().toISOString();
+    const org = (
+      await db
+        .insertInto('organisations')
+        .values({
+          name: 'Store bench',
+          grafana_url: null,
+          tau_url: null,
+          plan: 'none',
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const buildServer = async () =>
+      (
+        await db
+          .insertInto('servers')
+          .values({
+            organisation_id: org,
+            server_name: 'bench',
+            rack_id: null,
+            device_type_id: null,
+            host_name: null,
+            agent_version: null,
+            created_at: at,
+            updated_at: at,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const now = Math.floor(Date.now() / INTERVAL_MS) * INTERVAL_MS;
     const write = async (samples: MetricSample[]) => {
       await db.transaction().execute((trx) => engine.write(trx, samples, now));
@@ -137,7 +173,7 @@ export async function run(): Promise<void> {
 
     // 24 h of 100 agents, written six hours at a time per agent (a long replay).
     const devices: number[] = [];
-    for (let i = 0; i < AGENTS; i++) devices.push(await buildServer(t, org));
+    for (let i = 0; i < AGENTS; i++) devices.push(await buildServer());
     const machines = devices.map((_, i) => simulatedMachine(i + 1));
     const previous = new Map<number, AgentSample>();
     let stored = 0;
@@ -198,7 +234,7 @@ export async function run(): Promise<void> {
 
     // A room of 400 servers, 7 days of power every 5 minutes (a PDU outlet's pace).
     const room: number[] = [];
-    for (let i = 0; i < ROOM_SERVERS; i++) room.push(await buildServer(t, org));
+    for (let i = 0; i < ROOM_SERVERS; i++) room.push(await buildServer());
     {
       for (const [i, device] of room.entries()) {
         const samples: MetricSample[] = [];
@@ -258,6 +294,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     await vm?.stop();
-    await t.close();
+    await database.close();
+    await test.drop();
   }
 }
