@@ -28,10 +28,15 @@ class BitWriter {
   write(value: number, count: number) {
     if (count === 0) return;
     this.ensure(count);
-    for (let i = count - 1; i >= 0; i--) {
-      const bit = (value >>> i) & 1;
-      if (bit) this.bytes[this.bitLength >>> 3]! |= 0x80 >>> (this.bitLength & 7);
-      this.bitLength++;
+    let left = count;
+    // A byte's worth at a time: the free bits of the current byte, then whole bytes.
+    while (left > 0) {
+      const free = 8 - (this.bitLength & 7);
+      const take = Math.min(free, left);
+      const bits = (value >>> (left - take)) & ((1 << take) - 1);
+      this.bytes[this.bitLength >>> 3]! |= bits << (free - take);
+      this.bitLength += take;
+      left -= take;
     }
   }
 
@@ -54,13 +59,19 @@ class BitReader {
 
   read(count: number): number {
     let value = 0;
-    for (let i = 0; i < count; i++) {
+    let left = count;
+    while (left > 0) {
       const byte = this.bytes[this.position >>> 3];
       if (byte === undefined) throw new Error('chunk is truncated');
-      value = (value << 1) | ((byte >>> (7 - (this.position & 7))) & 1);
-      this.position++;
+      const available = 8 - (this.position & 7);
+      const take = Math.min(available, left);
+      const bits = (byte >>> (available - take)) & ((1 << take) - 1);
+      // Multiplication, not <<: a 32-bit read must not turn negative.
+      value = value * (1 << take) + bits;
+      this.position += take;
+      left -= take;
     }
-    return value >>> 0;
+    return value;
   }
 
   readLarge(count: number): number {
