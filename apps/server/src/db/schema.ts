@@ -237,11 +237,16 @@ export interface MetricSeriesTable {
 }
 
 /** A series' open head chunk (this hour's samples) and its newest sample. */
+/** The open hour of a series, one row per sample, compressed into a chunk when sealed. */
+export interface MetricHeadSamplesTable {
+  series_id: number;
+  time_ms: number;
+  value: number;
+}
+
 export interface MetricHeadsTable {
   series_id: number;
   window_start: number;
-  sample_count: number;
-  data: Uint8Array | null;
   last_ms: number;
   last_value: number;
 }
@@ -279,5 +284,6 @@ export interface DB {
   billing_settings: BillingSettingsTable;
   metric_series: MetricSeriesTable;
   metric_heads: MetricHeadsTable;
+  metric_head_samples: MetricHeadSamplesTable;
   metric_chunks: MetricChunksTable;
 }

@@ -23,10 +23,11 @@ import {
 
 /**
  * The embedded store's SQL, on any Kysely connection or transaction (the server's own, or the
- * SQLite writer thread's). A series' samples of the current hour live in its head row, encoded
- * as one chunk and rewritten on each write; when a sample of a later hour arrives (or the hour
- * has passed, see `maintain`), the head is sealed into a raw chunk plus the hour's minute
- * rollups and its bucket in the day's hour rollups. Samples of an hour already sealed are added
+ * SQLite writer thread's). A series' samples of the current hour are plain rows of
+ * metric_head_samples (an append is one row, as in Prometheus' head block; re-encoding the
+ * hour's chunk on every push made ingest quadratic in the hour); when a sample of a later hour
+ * arrives (or the hour has passed, see `maintain`), the head is sealed: its rows are compressed
+ * into a raw chunk plus the hour's minute rollups and its bucket in the day's hour rollups. Samples of an hour already sealed are added
  * as another raw chunk and that hour's rollups are computed again from all its raw chunks.
  */
 
@@ -107,8 +108,6 @@ export function createEngine({ dialect, retention }: EngineOptions) {
           ids.map((id) => ({
             series_id: id,
             window_start: -1,
-            sample_count: 0,
-            data: null,
             last_ms: -1,
             last_value: 0,
           })),
@@ -218,10 +217,26 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   interface HeadRow {
     series_id: number;
     window_start: number;
-    sample_count: number;
-    data: Uint8Array | null;
     last_ms: number;
     last_value: number;
+  }
+
+  /** Appends rows to heads; a time already there takes the newer value (an agent's replay). */
+  async function insertHeadSamples(
+    db: Executor,
+    rows: { series_id: number; time_ms: number; value: number }[],
+  ) {
+    for (const part of chunks(rows, 300)) {
+      await db
+        .insertInto('metric_head_samples')
+        .values(part)
+        .onConflict((oc) =>
+          oc
+            .columns(['series_id', 'time_ms'])
+            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+        )
+        .execute();
+    }
   }
 
   async function lockHeads(db: Executor, ids: number[]): Promise<Map<number, HeadRow>> {
@@ -239,11 +254,21 @@ export function createEngine({ dialect, retention }: EngineOptions) {
     return heads;
   }
 
-  const headRun = (head: HeadRow): Run => {
-    if (!head.data || head.sample_count === 0) return { timestamps: [], values: [] };
-    const decoded = decodeChunk(head.data);
-    return { timestamps: decoded.timestamps, values: decoded.columns[0]! };
-  };
+  /** Compresses a head's rows into its hour's chunk and rollups, and empties the head. */
+  async function sealHead(db: Executor, seriesId: number, window: number) {
+    const rows = await db
+      .selectFrom('metric_head_samples')
+      .select(['time_ms', 'value'])
+      .where('series_id', '=', seriesId)
+      .orderBy('time_ms')
+      .execute();
+    if (rows.length === 0) return;
+    await sealHour(db, seriesId, window, {
+      timestamps: rows.map((row) => Number(row.time_ms)),
+      values: rows.map((row) => row.value),
+    });
+    await db.deleteFrom('metric_head_samples').where('series_id', '=', seriesId).execute();
+  }
 
   /**
    * Writes samples inside the caller's transaction. Returns how many were accepted: all but
@@ -298,6 +323,8 @@ export function createEngine({ dialect, retention }: EngineOptions) {
       db,
       [...groups.keys()].map((key) => ids.get(key)!),
     );
+    const appended: { series_id: number; time_ms: number; value: number }[] = [];
+    const changed: HeadRow[] = [];
     for (const [key, group] of groups) {
       const seriesId = ids.get(key)!;
       const head = heads.get(seriesId);
@@ -308,7 +335,6 @@ export function createEngine({ dialect, retention }: EngineOptions) {
       }
       const times = [...group.points.keys()].sort((a, b) => a - b);
       let window = head.window_start;
-      let current: Run | null = null;
       const late = new Map<number, Run>();
       let lastMs = head.last_ms;
       let lastValue = head.last_value;
@@ -320,15 +346,14 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         }
         const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
         if (window < 0) window = hour;
-        if (hour === window) {
-          current ??= headRun(head);
-          current = appendPoint(current, t, value);
-        } else if (hour > window) {
-          const open = current ?? headRun(head);
-          if (open.timestamps.length > 0) await sealHour(db, seriesId, window, open);
+        if (hour > window) {
+          // Rows of this batch for the closing hour go in before it is sealed.
+          await insertHeadSamples(db, appended.splice(0));
+          await sealHead(db, seriesId, window);
           window = hour;
-          current = { timestamps: [t], values: [value] };
-        } else {
+        }
+        if (hour === window) appended.push({ series_id: seriesId, time_ms: t, value });
+        else {
           const run = late.get(hour) ?? { timestamps: [], values: [] };
           run.timestamps.push(t);
           run.values.push(value);
@@ -336,25 +361,28 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         }
       }
       for (const [hour, run] of late) await sealHour(db, seriesId, hour, run);
-      if (current) {
-        await db
-          .updateTable('metric_heads')
-          .set({
-            window_start: window,
-            sample_count: current.timestamps.length,
-            data: bytes(encodeChunk({ timestamps: current.timestamps, columns: [current.values] })),
-            last_ms: lastMs,
-            last_value: lastValue,
-          })
-          .where('series_id', '=', seriesId)
-          .execute();
-      } else if (lastMs !== head.last_ms) {
-        await db
-          .updateTable('metric_heads')
-          .set({ last_ms: lastMs, last_value: lastValue })
-          .where('series_id', '=', seriesId)
-          .execute();
-      }
+      if (window !== head.window_start || lastMs !== head.last_ms || lastValue !== head.last_value)
+        changed.push({
+          series_id: seriesId,
+          window_start: window,
+          last_ms: lastMs,
+          last_value: lastValue,
+        });
+    }
+    await insertHeadSamples(db, appended);
+    // One statement for all the heads that moved (the rows exist and are locked).
+    for (const part of chunks(changed, 100)) {
+      await db
+        .insertInto('metric_heads')
+        .values(part)
+        .onConflict((oc) =>
+          oc.column('series_id').doUpdateSet((eb) => ({
+            window_start: eb.ref('excluded.window_start'),
+            last_ms: eb.ref('excluded.last_ms'),
+            last_value: eb.ref('excluded.last_value'),
+          })),
+        )
+        .execute();
     }
     return accepted;
   }
@@ -385,11 +413,10 @@ export function createEngine({ dialect, retention }: EngineOptions) {
     );
     for (const head of heads.values()) {
       if (head.window_start < 0 || head.window_start >= nowMs - HOUR_MS - SEAL_GRACE_MS) continue;
-      if (head.sample_count > 0)
-        await sealHour(db, head.series_id, head.window_start, headRun(head));
+      await sealHead(db, head.series_id, head.window_start);
       await db
         .updateTable('metric_heads')
-        .set({ window_start: -1, sample_count: 0, data: null })
+        .set({ window_start: -1 })
         .where('series_id', '=', head.series_id)
         .execute();
     }
@@ -488,18 +515,25 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         }
       }
       // The open hour is in the heads only, at every resolution.
-      const heads = await db
-        .selectFrom('metric_heads')
-        .select(['series_id', 'data', 'sample_count'])
+      const headRows = await db
+        .selectFrom('metric_head_samples')
+        .select(['series_id', 'time_ms', 'value'])
         .where('series_id', 'in', part)
-        .where('sample_count', '>', 0)
-        .where('window_start', '<', q.toMs)
-        .where('window_start', '>', start - HOUR_MS)
+        .where('time_ms', '<', q.toMs)
+        // At a rollup resolution the head's hour is rolled up whole, as a sealed hour is.
+        .where('time_ms', '>=', code === RAW ? start : Math.floor(start / HOUR_MS) * HOUR_MS)
+        .orderBy('series_id')
+        .orderBy('time_ms')
         .execute();
-      for (const head of heads) {
-        const acc = steps.get(head.series_id)!;
-        const { timestamps, columns } = decodeChunk(head.data!);
-        const values = columns[0]!;
+      const heads = new Map<number, Run>();
+      for (const row of headRows) {
+        let run = heads.get(row.series_id);
+        if (!run) heads.set(row.series_id, (run = { timestamps: [], values: [] }));
+        run.timestamps.push(Number(row.time_ms));
+        run.values.push(row.value);
+      }
+      for (const [seriesId, { timestamps, values }] of heads) {
+        const acc = steps.get(seriesId)!;
         if (code === RAW) {
           timestamps.forEach((t, i) => acc.add(t, values[i]!, values[i]!, values[i]!, 1));
         } else {
@@ -561,23 +595,4 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   }
 
   return { write, maintain, queryRange, latest, names };
-}
-
-/** Adds a point to a sorted run: appended when newest (the usual case), else inserted in place. */
-function appendPoint(run: Run, t: number, value: number): Run {
-  const last = run.timestamps.length - 1;
-  if (last < 0 || t > run.timestamps[last]!) {
-    run.timestamps.push(t);
-    run.values.push(value);
-    return run;
-  }
-  let i = run.timestamps.findIndex((time) => time >= t);
-  if (run.timestamps[i] === t) {
-    run.values[i] = value;
-    return run;
-  }
-  if (i < 0) i = run.timestamps.length;
-  run.timestamps.splice(i, 0, t);
-  run.values.splice(i, 0, value);
-  return run;
 }
