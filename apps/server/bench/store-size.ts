@@ -7,9 +7,9 @@ import { decodeChunk } from '../src/modules/telemetry/store/embedded/codec.js';
 /** Raw samples stored for a metric: in heads and in sealed raw chunks. */
 export async function countStored(db: Kysely<DB>, metric: string): Promise<number> {
   const heads = await db
-    .selectFrom('metric_heads as h')
+    .selectFrom('metric_head_samples as h')
     .innerJoin('metric_series as s', 's.id', 'h.series_id')
-    .select(sql<number>`coalesce(sum(h.sample_count), 0)`.as('total'))
+    .select(sql<number>`count(*)`.as('total'))
     .where('s.metric', '=', metric)
     .executeTakeFirstOrThrow();
   const chunks = await db

@@ -277,5 +277,34 @@ for (const backend of BACKENDS) {
       const one = await h.store.latest({ organisationId: org, deviceIds: [devices[0]!] });
       expect(one.map((s) => s.labels.sensor).sort()).toEqual(['a', 'b']);
     });
+
+    it('stores a series pushed a few samples at a time as the same series written at once', async () => {
+      // Incremental appends to the open hour (and the seals as later hours arrive) must decode
+      // to what one write of the whole run gives.
+      const third = (await createOperator(t)).organisationId;
+      const [whole, pushed] = [await buildServer(t, third), await buildServer(t, third)];
+      const run = (device: number) =>
+        samplesOf(whole, 'a').map((sample) => ({
+          ...sample,
+          organisationId: third,
+          deviceId: device,
+        }));
+      await h.store.write(run(whole));
+      const pieces = run(pushed);
+      for (let i = 0; i < pieces.length; i += 1 + (i % 7))
+        await h.store.write(pieces.slice(i, i + 1 + (i % 7)));
+      await h.settle();
+      const result = await h.store.queryRange({
+        organisationId: third,
+        metric: 'contract_temperature_celsius',
+        fromMs: start,
+        toMs: end + 1,
+        stepMs: 5_000,
+        aggregate: 'avg',
+      });
+      const points = (device: number) => result.series.find((s) => s.deviceId === device)!.points;
+      expect(points(pushed)).toEqual(points(whole));
+      close(points(pushed), expected(whole, 'a', 5_000, start, end + 1, 'avg'));
+    }, 60_000);
   });
 }

@@ -30,6 +30,8 @@ export interface IngestWrite {
   push?: SampleWrite;
   /** Stored in the embedded store (empty when the store is Prometheus-compatible). */
   samples: MetricSample[];
+  /** The samples are history: see WriteOptions.history in the metrics store's types. */
+  history?: boolean;
 }
 
 export interface SampleWriter {
@@ -53,7 +55,7 @@ export async function writeItem(
 ): Promise<number> {
   if (item.push) await createAgentRepository(trx).recordPush(item.push);
   if (!engine || item.samples.length === 0) return 0;
-  return engine.write(trx, item.samples, nowMs);
+  return engine.write(trx, item.samples, nowMs, item.history ?? false);
 }
 
 /**

@@ -113,16 +113,22 @@ export const telemetryPlugin = fp(
       });
     }
 
+    /** Stores an item wherever its samples go; resolves with the samples accepted. */
+    async function storeItem(item: IngestWrite): Promise<number> {
+      if (!remote) return writer.write(item);
+      // The samples first: a push is acknowledged only once its samples are stored.
+      const accepted =
+        item.samples.length > 0
+          ? (await backend.write(item.samples, { history: item.history })).accepted
+          : 0;
+      if (item.push) await writer.write({ push: item.push, samples: [] });
+      return accepted;
+    }
+
     const ingest: TelemetryIngest = {
       rawRetentionMs: retention.rawMs,
       async write(item) {
-        let accepted: number;
-        if (!remote) accepted = await writer.write(item);
-        else {
-          // The samples first: a push is acknowledged only once its samples are stored.
-          accepted = item.samples.length > 0 ? (await backend.write(item.samples)).accepted : 0;
-          if (item.push) await writer.write({ push: item.push, samples: [] });
-        }
+        const accepted = await storeItem(item);
         await publish(item);
         return accepted;
       },
@@ -130,8 +136,11 @@ export const telemetryPlugin = fp(
 
     const store: MetricsStore = {
       kind: backend.kind,
-      async write(samples) {
-        return { accepted: await ingest.write({ samples: [...samples] }) };
+      async write(samples, options) {
+        const item: IngestWrite = { samples: [...samples], history: options?.history };
+        const accepted = await storeItem(item);
+        if (options?.publish ?? true) await publish(item);
+        return { accepted };
       },
       queryRange: (query) => backend.queryRange(query),
       latest: (query) => backend.latest(query),

@@ -20,6 +20,25 @@ export interface MetricSample {
   value: number;
 }
 
+/** How `MetricsStore.write` stores a batch. */
+export interface WriteOptions {
+  /**
+   * History (a backfill, an import): samples older than the raw retention are stored too, into
+   * the minute rollups (while the minute retention keeps them) and the hour rollups (while the
+   * hour retention keeps them); samples within the raw retention are stored raw as usual, so a
+   * 7-day backfill shows 7 days of charts at default settings. Without it such samples are not
+   * accepted. Writing the same history again stores it once. Prometheus-compatible backends
+   * store history as any other write (their own retention applies).
+   */
+  history?: boolean;
+  /**
+   * Whether the samples go to live subscribers (`app.telemetryEvents`) once stored; default
+   * true. A backfill passes false: its samples are not news, and on PostgreSQL each publish is
+   * a NOTIFY every instance receives.
+   */
+  publish?: boolean;
+}
+
 export interface WriteResult {
   /** Samples now stored (a sample already stored at the same time counts as stored). */
   accepted: number;
@@ -74,9 +93,12 @@ export interface MetricsStore {
   readonly kind: 'embedded' | 'prometheus';
   /**
    * Stores a batch; resolves once every accepted sample is durable (an acknowledged sample is a
-   * stored one). Samples older than the raw retention are not accepted.
+   * stored one). Samples older than the raw retention are not accepted unless `history` is set
+   * (see WriteOptions): the demo backfill calls
+   * `app.metricsStore.write(samples, { history: true, publish: false })`, in batches of a few
+   * thousand samples.
    */
-  write(samples: readonly MetricSample[]): Promise<WriteResult>;
+  write(samples: readonly MetricSample[], options?: WriteOptions): Promise<WriteResult>;
   queryRange(query: RangeQuery): Promise<RangeResult>;
   /** The newest sample of each matching series. */
   latest(query: LatestQuery): Promise<LatestSample[]>;

@@ -178,8 +178,16 @@ export function createEngine({ dialect, retention }: EngineOptions) {
     const all = runs.length === 1 ? runs[0]! : mergeRuns(runs);
     const minutes = rollup(all.timestamps, all.values, MINUTE_MS);
     await replaceRollup(db, seriesId, MINUTE, hour, hour + HOUR_MS - 1, encodeChunk(minutes));
+    await setHourBucket(
+      db,
+      seriesId,
+      hour,
+      rollup(all.timestamps, all.values, HOUR_MS).columns.map((c) => c[0]!),
+    );
+  }
 
-    // This hour's bucket in the day's hour rollups.
+  /** Sets one hour's bucket (min, max, sum, count) in its day's hour rollups. */
+  async function setHourBucket(db: Executor, seriesId: number, hour: number, bucket: number[]) {
     const day = Math.floor(hour / DAY_MS) * DAY_MS;
     const existing = await db
       .selectFrom('metric_chunks')
@@ -198,10 +206,7 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         ),
       );
     }
-    hours.set(
-      hour,
-      rollup(all.timestamps, all.values, HOUR_MS).columns.map((c) => c[0]!),
-    );
+    hours.set(hour, bucket);
     const times = [...hours.keys()].sort((a, b) => a - b);
     const columns = [0, 1, 2, 3].map((c) => times.map((t) => hours.get(t)![c]!));
     await replaceRollup(
@@ -254,6 +259,62 @@ export function createEngine({ dialect, retention }: EngineOptions) {
     return heads;
   }
 
+  /**
+   * History older than the raw retention (a backfill): the hour's samples go straight into its
+   * minute rollups (their minutes replace those stored, so a replayed backfill is stored once)
+   * while the minute retention keeps them, and into its bucket of the hour rollups.
+   */
+  async function writeHistoryHour(
+    db: Executor,
+    seriesId: number,
+    hour: number,
+    run: Run,
+    nowMs: number,
+  ) {
+    const fresh = rollup(run.timestamps, run.values, MINUTE_MS);
+    if (hour + HOUR_MS <= nowMs - retention.minuteMs) {
+      await setHourBucket(
+        db,
+        seriesId,
+        hour,
+        rollup(run.timestamps, run.values, HOUR_MS).columns.map((c) => c[0]!),
+      );
+      return;
+    }
+    const existing = await db
+      .selectFrom('metric_chunks')
+      .select('data')
+      .where('series_id', '=', seriesId)
+      .where('resolution', '=', MINUTE)
+      .where('start_ms', '=', hour)
+      .executeTakeFirst();
+    const minutes = new Map<number, number[]>();
+    for (const { timestamps, columns } of existing ? [decodeChunk(existing.data), fresh] : [fresh])
+      timestamps.forEach((t, i) =>
+        minutes.set(
+          t,
+          columns.map((c) => c[i]!),
+        ),
+      );
+    const times = [...minutes.keys()].sort((a, b) => a - b);
+    const columns = [0, 1, 2, 3].map((c) => times.map((t) => minutes.get(t)![c]!));
+    await replaceRollup(
+      db,
+      seriesId,
+      MINUTE,
+      hour,
+      hour + HOUR_MS - 1,
+      encodeChunk({ timestamps: times, columns }),
+    );
+    const [mins, maxes, sums, counts] = columns as [number[], number[], number[], number[]];
+    await setHourBucket(db, seriesId, hour, [
+      Math.min(...mins),
+      Math.max(...maxes),
+      sums.reduce((a, b) => a + b, 0),
+      counts.reduce((a, b) => a + b, 0),
+    ]);
+  }
+
   /** Compresses a head's rows into its hour's chunk and rollups, and empties the head. */
   async function sealHead(db: Executor, seriesId: number, window: number) {
     const rows = await db
@@ -272,14 +333,18 @@ export function createEngine({ dialect, retention }: EngineOptions) {
 
   /**
    * Writes samples inside the caller's transaction. Returns how many were accepted: all but
-   * those older than the raw retention (or with a time that is not an epoch millisecond).
+   * those older than the raw retention (or with a time that is not an epoch millisecond); with
+   * `history`, samples older than the raw retention are accepted into the rollups while the
+   * hour rollups' retention keeps them.
    */
   async function write(
     db: Executor,
     samples: readonly MetricSample[],
     nowMs: number,
+    history = false,
   ): Promise<number> {
     const oldest = nowMs - retention.rawMs;
+    const oldestHistory = history ? nowMs - retention.hourMs : oldest;
     const groups = new Map<
       string,
       {
@@ -288,12 +353,14 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         metric: string;
         labels: string;
         points: Map<number, number>;
+        /** Samples older than the raw retention, by hour (history only). */
+        past: Map<number, Map<number, number>>;
       }
     >();
     let accepted = 0;
     for (const sample of samples) {
       const t = sample.timestampMs;
-      if (!Number.isSafeInteger(t) || t < oldest || t >= 2 ** 44) continue;
+      if (!Number.isSafeInteger(t) || t < oldestHistory || t >= 2 ** 44) continue;
       accepted++;
       const labels = canonicalLabels(sample.labels);
       const key = seriesKey(sample.deviceId, sample.metric, labels);
@@ -305,10 +372,17 @@ export function createEngine({ dialect, retention }: EngineOptions) {
           metric: sample.metric,
           labels,
           points: new Map(),
+          past: new Map(),
         };
         groups.set(key, group);
       }
-      group.points.set(t, sample.value);
+      if (t >= oldest) group.points.set(t, sample.value);
+      else {
+        const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
+        const points = group.past.get(hour) ?? new Map<number, number>();
+        points.set(t, sample.value);
+        group.past.set(hour, points);
+      }
     }
     if (groups.size === 0) return accepted;
 
@@ -332,6 +406,11 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         // The series went with its device between the lookup and now.
         seriesIds.delete(key);
         throw new Error(`device ${group.deviceId} no longer exists`);
+      }
+      for (const [hour, points] of group.past) {
+        const timestamps = [...points.keys()].sort((a, b) => a - b);
+        const run = { timestamps, values: timestamps.map((t) => points.get(t)!) };
+        await writeHistoryHour(db, seriesId, hour, run, nowMs);
       }
       const times = [...group.points.keys()].sort((a, b) => a - b);
       let window = head.window_start;

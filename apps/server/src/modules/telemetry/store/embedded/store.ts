@@ -18,9 +18,11 @@ export function createEmbeddedStore(deps: {
   const { db, engine, writer, now = Date.now } = deps;
   return {
     kind: 'embedded',
-    async write(samples) {
+    async write(samples, options) {
       if (samples.length === 0) return { accepted: 0 };
-      return { accepted: await writer.write({ samples: [...samples] }) };
+      return {
+        accepted: await writer.write({ samples: [...samples], history: options?.history }),
+      };
     },
     queryRange: (query) => engine.queryRange(db, query, now()),
     latest: (query) => engine.latest(db, query),
