@@ -6,6 +6,7 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { useZodSchemas } from './lib/routes.js';
 import { databasePlugin } from './plugins/database.js';
 import { securityPlugin } from './plugins/security.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerModules } from './modules/index.js';
 import { authenticationPlugin } from './modules/identity/authentication-plugin.js';
@@ -22,10 +23,12 @@ export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions) => {
     fastify.decorate('config', options.config);
     fastify.decorate('startupNotes', []);
+    fastify.decorate('demo', { active: false });
     registerErrorHandler(fastify);
     useZodSchemas(fastify);
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
+    await fastify.register(compressionPlugin);
     await fastify.register(authenticationPlugin);
     await fastify.register(registerModules);
     await fastify.register(spaPlugin);

@@ -9,5 +9,7 @@ export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
+export * from './prerender.js';
 export * from './person-text.js';
 export * from './telemetry.js';
+export * from './equipment-agent.js';

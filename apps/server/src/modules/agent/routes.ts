@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Transaction } from 'kysely';
@@ -14,6 +13,8 @@ import {
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
 import type { DB } from '../../db/schema.js';
+import { createAppTokensRepository } from '../onboarding/repository.js';
+import { createPushLimitKey } from './push-limit.js';
 import { createAgentService } from './service.js';
 import { bearerToken } from '../../lib/bearer.js';
 import type { AfterCommit } from '../../lib/transactions.js';
@@ -36,11 +37,6 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-// Pushes are counted per token (never the token itself as a key in memory).
-const tokenKey = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(request.headers.authorization ?? request.ip)
-    .digest('base64url');
 
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
@@ -56,6 +52,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     samples: app.telemetryIngest,
     rawRetentionMs: app.telemetryIngest.rawRetentionMs,
   });
+  const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
 
   await app.register(rateLimit, {
     global: false,
@@ -103,7 +100,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: agentSamplesResponseSchema, ...errors },
       },
       config: {
-        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: tokenKey },
+        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: pushLimitKey },
       },
     },
     async (request, reply) => {
