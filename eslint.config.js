@@ -35,7 +35,12 @@ const moduleExceptions = {
   onboarding: ['users'],
   // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
   // (and the SQLite sample writer's worker thread has no app to reach decorations through).
-  agent: ['hierarchy', 'metrics', 'onboarding'],
+  // Pushes are flattened into metric samples (telemetry/flatten), and the SQLite writer's worker
+  // runs the embedded store's engine in the same transaction as the push.
+  agent: ['hierarchy', 'metrics', 'onboarding', 'telemetry'],
+  // The embedded store writes through the agent module's sample writer (the SQLite worker thread
+  // and group commit that keep ingest off the event loop).
+  telemetry: ['agent'],
   // The demo seeds what the other modules own, through their own repositories.
   demo: ['users', 'organisations', 'identity', 'hierarchy'],
 };

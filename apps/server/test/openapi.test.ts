@@ -102,6 +102,8 @@ describe('GET /openapi.json', () => {
     const statuses: number[] = [];
     for (const { path, method, operation } of documentedOperations(document)) {
       if (only && !(operation.security ?? []).some((requirement) => only in requirement)) continue;
+      // An event stream answers 200 and never ends (test/telemetry.test.ts reads it).
+      if (JSON.stringify(operation.responses['200'] ?? {}).includes('text/event-stream')) continue;
       const response = await server.inject({
         method: method.toUpperCase() as HTTPMethods,
         url: path.replace(/\{\w+\}/g, '1'),

@@ -11,5 +11,6 @@ export * from './onboarding.js';
 export * from './openapi.js';
 export * from './prerender.js';
 export * from './person-text.js';
+export * from './telemetry.js';
 export * from './equipment-agent.js';
 export * from './hierarchy-bulk.js';

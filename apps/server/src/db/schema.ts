@@ -227,6 +227,39 @@ export interface ScrapeTokensTable {
   revoked_at: string | null;
 }
 
+/** Embedded metrics store (migration 2026-11-23-0301): a device's metric and label set. */
+export interface MetricSeriesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  device_id: number;
+  metric: string;
+  labels: string;
+}
+
+/** A series' open head chunk (this hour's samples) and its newest sample. */
+/** The open hour of a series, one row per sample, compressed into a chunk when sealed. */
+export interface MetricHeadSamplesTable {
+  series_id: number;
+  time_ms: number;
+  value: number;
+}
+
+export interface MetricHeadsTable {
+  series_id: number;
+  window_start: number;
+  last_ms: number;
+  last_value: number;
+}
+
+/** A sealed compressed chunk: 0 raw samples, 1 minute rollups of an hour, 2 hour rollups of a day. */
+export interface MetricChunksTable {
+  series_id: number;
+  resolution: number;
+  start_ms: number;
+  end_ms: number;
+  data: Uint8Array;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -249,4 +282,8 @@ export interface DB {
   plan_changes: PlanChangesTable;
   superseded_subscriptions: SupersededSubscriptionsTable;
   billing_settings: BillingSettingsTable;
+  metric_series: MetricSeriesTable;
+  metric_heads: MetricHeadsTable;
+  metric_head_samples: MetricHeadSamplesTable;
+  metric_chunks: MetricChunksTable;
 }

@@ -6,6 +6,8 @@ import { hierarchy } from './2026-11-21-0003-hierarchy.js';
 import { onboarding } from './2026-11-21-0004-onboarding.js';
 import { billing } from './2026-11-21-0005-billing.js';
 import { grafana } from './2026-11-21-0006-grafana.js';
+import { metricsStore } from './2026-11-23-0301-metrics-store.js';
+import { metricHeadSamples } from './2026-11-23-0302-metric-head-samples.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -19,5 +21,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-21-0004-onboarding': onboarding(dialect),
     '2026-11-21-0005-billing': billing(dialect),
     '2026-11-21-0006-grafana': grafana(),
+    '2026-11-23-0301-metrics-store': metricsStore(dialect),
+    '2026-11-23-0302-metric-head-samples': metricHeadSamples(dialect),
   };
 }

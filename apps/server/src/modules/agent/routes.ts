@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
@@ -16,7 +16,6 @@ import type { DB } from '../../db/schema.js';
 import { createAppTokensRepository } from '../onboarding/repository.js';
 import { createPushLimitKey } from './push-limit.js';
 import { createAgentService } from './service.js';
-import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 import { bearerToken } from '../../lib/bearer.js';
 import type { AfterCommit } from '../../lib/transactions.js';
 
@@ -38,11 +37,6 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-/** The file the app's SQLite connection has open, for the sample writer's own connection. */
-async function sqliteFile(db: Kysely<DB>): Promise<string> {
-  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  return rows.find((row) => row.name === 'main')!.file;
-}
 
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
@@ -51,16 +45,13 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     trx: Transaction<DB>,
     afterCommit: AfterCommit,
   ) => app.hierarchy.changed(organisationId, trx, afterCommit);
-  const samples =
-    app.database.dialect === 'sqlite'
-      ? createWorkerSampleWriter({
-          file: await sqliteFile(app.database.db),
-          onServersChanged: (organisationId) => app.hierarchy.committed(organisationId),
-        })
-      : createTransactionSampleWriter({ db: app.database.db, onServersChanged });
-  // Pushes still in flight are written (and answered) before the worker and database go.
-  app.addHook('onClose', () => samples.close());
-  const service = createAgentService({ db: app.database.db, onServersChanged, samples });
+  // Pushes and their samples go through the telemetry module (metrics store, live updates).
+  const service = createAgentService({
+    db: app.database.db,
+    onServersChanged,
+    samples: app.telemetryIngest,
+    rawRetentionMs: app.telemetryIngest.rawRetentionMs,
+  });
   const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
 
   await app.register(rateLimit, {

@@ -79,6 +79,7 @@ export const TAGS = [
   { name: 'Agent', description: 'Calls of the telemetry agent installed on each server.' },
   { name: 'Billing', description: "Stripe's webhook." },
   { name: 'Metrics', description: 'Prometheus scraping and service discovery.' },
+  { name: 'Telemetry', description: 'Stored samples: names, range queries and live updates.' },
   { name: 'Public', description: 'Health and the web app runtime configuration.' },
 ];
 
