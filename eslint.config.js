@@ -33,9 +33,10 @@ const moduleExceptions = {
   hierarchy: ['organisations'],
   metrics: ['organisations'],
   onboarding: ['users'],
-  // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
-  // (and the SQLite sample writer's worker thread has no app to reach decorations through).
-  agent: ['hierarchy', 'metrics', 'onboarding'],
+  // The SQLite sample writer's worker thread has no app to reach decorations through: it stamps
+  // the hierarchy with the hierarchy's own SQL (registrations go through app.hierarchy,
+  // app.onboarding and app.metrics).
+  agent: ['hierarchy'],
   // The demo seeds what the other modules own, through their own repositories.
   demo: ['users', 'organisations', 'identity', 'hierarchy'],
 };

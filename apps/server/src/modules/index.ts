@@ -4,13 +4,18 @@ import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
 import { demoModule } from './demo/plugin.js';
+import { organisationSettingsPlugin } from './organisation-settings/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
+import { plansPlugin } from './plans/plugin.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
+import { agentPlugin } from './agent/plugin.js';
 import { agentRoutes } from './agent/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
+import { metricsPlugin } from './metrics/plugin.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
+import { onboardingPlugin } from './onboarding/plugin.js';
 import { tokenRoutes } from './onboarding/routes.js';
 
 /**
@@ -28,8 +33,15 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityModule);
   // The demo organisation and operator on a fresh development database.
   await app.register(demoModule);
-  // Outside /api: the agent's routes also use app.hierarchy when a registration changes a list.
+  // Each domain's repository and service, built once and decorated on the app (app.hierarchy,
+  // app.metrics, ...); a module uses another only through these. The agent comes last: its
+  // registrations use the hierarchy's, onboarding's and metrics' decorations.
   await app.register(hierarchyPlugin);
+  await app.register(organisationSettingsPlugin);
+  await app.register(plansPlugin);
+  await app.register(onboardingPlugin);
+  await app.register(metricsPlugin);
+  await app.register(agentPlugin);
   // Stripe's webhook (its signature is the credential) and the local test checkout.
   await app.register(billingRoutes);
   // The agent (app token), its download, and Prometheus (scrape token).

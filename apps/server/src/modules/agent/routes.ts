@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
@@ -13,11 +12,7 @@ import {
 } from '@brezza/contract';
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
-import type { DB } from '../../db/schema.js';
-import { createAgentService } from './service.js';
-import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 import { bearerToken } from '../../lib/bearer.js';
-import type { AfterCommit } from '../../lib/transactions.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
 
@@ -43,29 +38,9 @@ const tokenKey = (request: FastifyRequest) =>
     .update(request.headers.authorization ?? request.ip)
     .digest('base64url');
 
-/** The file the app's SQLite connection has open, for the sample writer's own connection. */
-async function sqliteFile(db: Kysely<DB>): Promise<string> {
-  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  return rows.find((row) => row.name === 'main')!.file;
-}
-
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
-  const onServersChanged = (
-    organisationId: number,
-    trx: Transaction<DB>,
-    afterCommit: AfterCommit,
-  ) => app.hierarchy.changed(organisationId, trx, afterCommit);
-  const samples =
-    app.database.dialect === 'sqlite'
-      ? createWorkerSampleWriter({
-          file: await sqliteFile(app.database.db),
-          onServersChanged: (organisationId) => app.hierarchy.committed(organisationId),
-        })
-      : createTransactionSampleWriter({ db: app.database.db, onServersChanged });
-  // Pushes still in flight are written (and answered) before the worker and database go.
-  app.addHook('onClose', () => samples.close());
-  const service = createAgentService({ db: app.database.db, onServersChanged, samples });
+  const { service } = app.agent;
 
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
   APP_TOKEN_BOUND_ELSEWHERE,
@@ -12,8 +13,6 @@ import {
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { conflict, unauthorized } from '../../errors.js';
-import { createMetricsRepository } from '../metrics/repository.js';
-import { createAppTokensRepository } from '../onboarding/repository.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
 import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
 import { hashSecret } from '../../lib/secrets.js';
@@ -30,6 +29,10 @@ export interface AgentServiceDeps {
     trx: Transaction<DB>,
     afterCommit: AfterCommit,
   ): Promise<void>;
+  /** The onboarding module's app tokens, read and bound inside the registration's transaction. */
+  appTokens: FastifyInstance['onboarding']['appTokens'];
+  /** The metrics module's label rebuild, inside the same transaction. */
+  relabel: FastifyInstance['metrics']['relabel'];
   /** Where pushes are written; by default one transaction per push on `db`. */
   samples?: SampleWriter;
   now?: () => Date;
@@ -51,6 +54,8 @@ export type AgentService = ReturnType<typeof createAgentService>;
 export function createAgentService({
   db,
   onServersChanged,
+  appTokens,
+  relabel,
   samples = createTransactionSampleWriter({ db, onServersChanged }),
   now = () => new Date(),
 }: AgentServiceDeps) {
@@ -68,7 +73,7 @@ export function createAgentService({
       at,
     };
     return inTransaction(db, async (trx, afterCommit) => {
-      const tokens = createAppTokensRepository(trx);
+      const tokens = appTokens(trx);
       const agents = createAgentRepository(trx);
       const found = await tokens.findByHash(tokenHash);
       if (!found || found.revoked_at) throw unauthorized(APP_TOKEN_INVALID);
@@ -112,7 +117,7 @@ export function createAgentService({
         serverName = body.serverName;
       }
       if (changed) {
-        await createMetricsRepository(trx).rebuildLabels(token.organisation_id, at, [server.id]);
+        await relabel(trx, token.organisation_id, at, [server.id]);
         await onServersChanged(token.organisation_id, trx, afterCommit);
       }
       return { serverId: server.id, serverName };

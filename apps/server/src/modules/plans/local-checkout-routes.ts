@@ -11,7 +11,6 @@ import {
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page.js';
 import { checkoutCompletedEvent, localSessionState } from './local-checkout.js';
 import { isLocalSession, LOCAL_ID, localId } from './local-gateway.js';
-import type { Plans } from './module.js';
 
 interface SessionParams {
   Params: { sessionId: string };
@@ -22,11 +21,8 @@ interface SessionParams {
  * and its price, 'Pay' and 'Cancel'. 'Pay' builds the event Stripe would send, signs it with the
  * local secret and hands it to the very same webhook route, then returns to /success.
  */
-export async function localCheckoutRoutes(
-  app: FastifyInstance,
-  options: { plans: Plans },
-): Promise<void> {
-  const { repository, gateway } = options.plans;
+export async function localCheckoutRoutes(app: FastifyInstance): Promise<void> {
+  const { repository, gateway } = app.plans;
   const { publicUrl } = app.config;
   const productName = app.config.env.PRODUCT_NAME;
   const pagePath = `${LOCAL_CHECKOUT_PREFIX}:sessionId`;
