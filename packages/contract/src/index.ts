@@ -10,3 +10,4 @@ export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
 export * from './person-text.js';
+export * from './equipment-agent.js';
