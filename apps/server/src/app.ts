@@ -22,6 +22,7 @@ export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions) => {
     fastify.decorate('config', options.config);
     fastify.decorate('startupNotes', []);
+    fastify.decorate('demo', { active: false });
     registerErrorHandler(fastify);
     useZodSchemas(fastify);
     await fastify.register(databasePlugin, { database: options.database });

@@ -17,6 +17,11 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A 5xx whose message is written for the caller: an outage of a service we depend on. */
+export class OutageError extends HttpError {
+  override name = 'OutageError';
+}
+export const serviceUnavailable = (message: string) => new OutageError(503, message);
 
 function clientMessage(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large.';
@@ -43,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ error: GENERIC_SERVER_ERROR });
+      // Other 5xx messages may carry internals (a driver's or Stripe's text).
+      const message = error instanceof OutageError ? error.message : GENERIC_SERVER_ERROR;
+      return reply.status(status).send({ error: message });
     }
     return reply.status(status).send({ error: clientMessage(error) });
   });

@@ -29,6 +29,8 @@ declare module 'fastify' {
     onboarding: Onboarding;
     metrics: Metrics;
     agent: Agent;
+    /** Set while a demo account with a printed password exists: the server then stays local. */
+    demo: { active: boolean };
     /** Verifies the bearer access token and sets `request.user` (see modules/identity). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@brezza/contract';
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
+import { createPushLimitKey } from './push-limit.js';
 import { bearerToken } from '../../lib/bearer.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
@@ -32,15 +32,10 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-// Pushes are counted per token (never the token itself as a key in memory).
-const tokenKey = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(request.headers.authorization ?? request.ip)
-    .digest('base64url');
-
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
   const { service } = app.agent;
+  const pushLimitKey = createPushLimitKey(app.onboarding.appTokens(app.database.db));
 
   await app.register(rateLimit, {
     global: false,
@@ -88,7 +83,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: agentSamplesResponseSchema, ...errors },
       },
       config: {
-        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: tokenKey },
+        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: pushLimitKey },
       },
     },
     async (request, reply) => {

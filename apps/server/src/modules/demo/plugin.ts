@@ -6,5 +6,8 @@ import { demoOnFirstStart } from './first-start.js';
  * module, registered after identity: seeding is not part of signing in.
  */
 export async function demoModule(app: FastifyInstance): Promise<void> {
-  app.startupNotes.push(...(await demoOnFirstStart(app.config, app.database.db)));
+  const notes = await demoOnFirstStart(app.config, app.database.db);
+  // A demo account with a printed password keeps the server on loopback (see listen.ts).
+  app.demo.active = notes.length > 0;
+  app.startupNotes.push(...notes);
 }

@@ -10,10 +10,15 @@ import { publicIdentityRoutes } from './routes.js';
  */
 export async function identityModule(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const { users, mailer, identity } = identityDependencies(config, app.database.db, (line) =>
-    app.log.info(line),
+  const { users, mailer, identity } = identityDependencies(
+    config,
+    app.database.db,
+    (line) => app.log.info(line),
+    (error, message) => app.log.error({ err: error }, message),
   );
   await app.register(publicIdentityRoutes, { identity });
+  // Reset requests answered but not yet mailed are mailed before the database goes.
+  app.addHook('onClose', () => identity.resetsSettled());
   if (config.identity.mode === 'embedded') {
     await app.register(idpPlugin, { identity, users, keyStore: createKeyStore(app.database) });
   }

@@ -84,7 +84,7 @@ export async function publicIdentityRoutes(
     },
     async (request, reply) => {
       const { email } = request.body;
-      later(() => identity.requestPasswordReset(email), 'password reset');
+      identity.queuePasswordReset(email);
       return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
     },
   );
