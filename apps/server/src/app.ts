@@ -6,6 +6,7 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { useZodSchemas } from './lib/routes.js';
 import { databasePlugin } from './plugins/database.js';
 import { securityPlugin } from './plugins/security.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerModules } from './modules/index.js';
 import { authenticationPlugin } from './modules/identity/authentication-plugin.js';
@@ -27,6 +28,7 @@ export const app = fp(
     useZodSchemas(fastify);
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
+    await fastify.register(compressionPlugin);
     await fastify.register(authenticationPlugin);
     // Called, not registered: the domains decorate the app itself (app.hierarchy, app.plans, ...).
     await registerModules(fastify);

@@ -101,6 +101,9 @@ describe('npm start', () => {
       fs.readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8'),
     ) as { scripts: Record<string, string> };
     expect(root.scripts.start).toMatch(/^npm run build && /);
-    expect(web.scripts.build).toBe('NODE_ENV=production vite build');
+    // Both the client build and the prerender (SSR) build run in production mode.
+    const viteBuilds = web.scripts.build!.split('&&').map((step) => step.trim());
+    expect(viteBuilds.length).toBeGreaterThan(0);
+    for (const step of viteBuilds) expect(step).toMatch(/^NODE_ENV=production vite build( |$)/);
   });
 });

@@ -1,26 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppConfigProvider, fetchAppConfig } from '@/lib/runtime-config';
-import { App } from '@/app/app';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppConfigProvider, loadAppConfig } from '@/lib/runtime-config';
+import { AppProviders } from '@/app/app';
+import { createRouter } from '@/app/router';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
-fetchAppConfig().then(
-  (config) => {
+async function start() {
+  const config = await loadAppConfig();
+  const router = await createRouter(window.location);
+  const app = (
+    <StrictMode>
+      <AppConfigProvider config={config}>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppConfigProvider>
+    </StrictMode>
+  );
+  // The server prerenders public pages: those are hydrated, every other page is rendered here.
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page is already painted and stays responsive.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else {
     document.title = config.productName;
-    root.render(
-      <StrictMode>
-        <AppConfigProvider config={config}>
-          <App />
-        </AppConfigProvider>
-      </StrictMode>,
-    );
-  },
-  (error: unknown) => {
-    console.error(error);
-    root.render(
-      <p className="p-6">The service could not be reached. Please reload the page in a moment.</p>,
-    );
-  },
-);
+    createRoot(container).render(app);
+  }
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  createRoot(container).render(
+    <p className="p-6">The service could not be reached. Please reload the page in a moment.</p>,
+  );
+});

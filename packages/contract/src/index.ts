@@ -9,5 +9,6 @@ export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
+export * from './prerender.js';
 export * from './person-text.js';
 export * from './equipment-agent.js';

@@ -1,19 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { useState } from 'react';
-import { createRouter } from './router';
+import { useState, type ReactNode } from 'react';
 
-export function App() {
+/** What every page sits in, in the browser and when the server prerenders a page. */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
         defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
       }),
   );
-  const [router] = useState(createRouter);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

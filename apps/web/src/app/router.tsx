@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { ErrorPage } from './error-page';
@@ -8,10 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 
 /**
  * The route table (SPEC §2). Pages are loaded lazily so the landing stays small; routes compose
- * features, which never import each other.
+ * features, which never import each other. The server prerenders the public pages from the same
+ * table (src/prerender.tsx).
  */
-export function createRouter() {
-  return createBrowserRouter([
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <RootLayout />,
       errorElement: <ErrorPage />,
@@ -87,5 +88,25 @@ export function createRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * The browser's router. A prerendered page hydrates only once its route's module is there (the
+ * server rendered it, so the first render must too): the lazy routes that match the address
+ * are loaded first.
+ */
+export async function createRouter(
+  location: Location,
+): Promise<ReturnType<typeof createBrowserRouter>> {
+  const routes = appRoutes();
+  const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
 }

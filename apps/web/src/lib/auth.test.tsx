@@ -69,8 +69,14 @@ afterEach(() => {
 });
 
 describe('useSession', () => {
-  it('shows the name, else the e-mail, and the subject', () => {
+  it('is loading until the login client has loaded', () => {
+    const { result } = renderHook(() => useSession(), { wrapper: wrapperAt('/') });
+    expect(result.current.status).toBe('loading');
+  });
+
+  it('shows the name, else the e-mail, and the subject', async () => {
     const { result, rerender } = renderHook(() => useSession(), { wrapper: wrapperAt('/') });
+    await waitFor(() => expect(result.current.status).toBe('signed-in'));
     expect(result.current).toMatchObject({
       status: 'signed-in',
       displayName: 'Dana Operator',
@@ -79,16 +85,18 @@ describe('useSession', () => {
     });
     auth0 = buildAuth0({ user: { sub: 'user-8', email: 'only@example.com' } });
     rerender();
-    expect(result.current.displayName).toBe('only@example.com');
+    await waitFor(() => expect(result.current.displayName).toBe('only@example.com'));
   });
 
-  it('is loading, then signed out', () => {
+  it('is loading, then signed out', async () => {
     auth0 = buildAuth0({ isLoading: true, isAuthenticated: false, user: undefined });
     const { result, rerender } = renderHook(() => useSession(), { wrapper: wrapperAt('/') });
+    // The login client itself is still loading the session.
+    await import('./auth0-session');
     expect(result.current.status).toBe('loading');
     auth0 = buildAuth0({ isAuthenticated: false, user: undefined });
     rerender();
-    expect(result.current.status).toBe('signed-out');
+    await waitFor(() => expect(result.current.status).toBe('signed-out'));
   });
 
   it('signs in with a return path and signs out to /logged-out', async () => {
@@ -113,6 +121,7 @@ describe('useSession', () => {
     const { result } = renderHook(() => useSession(), {
       wrapper: wrapperAt('/?code=abc&state=xyz&tab=2'),
     });
+    await waitFor(() => expect(result.current.error).not.toBeNull());
     expect(result.current.error).toEqual({
       code: 'state_mismatch',
       message: 'Invalid state',
@@ -120,7 +129,7 @@ describe('useSession', () => {
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?tab=2$/));
     act(() => result.current.dismissError());
-    expect(result.current.error).toBeNull();
+    await waitFor(() => expect(result.current.error).toBeNull());
   });
 
   it('logs out locally, showing nothing, when the provider says login_required', async () => {
@@ -166,8 +175,13 @@ describe('access tokens', () => {
   });
 
   it('keeps the token fresh while signed in, and when the tab comes back', async () => {
+    // The login client module loads once; later loads are answered from the module cache.
+    await import('./auth0-session');
     vi.useFakeTimers();
     render(<p>page</p>, { wrapper: wrapperAt('/docs') });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(auth0.getAccessTokenSilently).toHaveBeenCalledTimes(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(RENEWAL_CHECK_MS);
@@ -179,9 +193,10 @@ describe('access tokens', () => {
     expect(auth0.getAccessTokenSilently).toHaveBeenCalledTimes(3);
   });
 
-  it('asks for no token while signed out', () => {
+  it('asks for no token while signed out', async () => {
     auth0 = buildAuth0({ isAuthenticated: false, user: undefined });
-    render(<p>page</p>, { wrapper: wrapperAt('/') });
+    const { result } = renderHook(() => useSession(), { wrapper: wrapperAt('/') });
+    await waitFor(() => expect(result.current.status).toBe('signed-out'));
     expect(auth0.getAccessTokenSilently).not.toHaveBeenCalled();
   });
 });

@@ -112,39 +112,45 @@ function currentlyEnabled(): boolean {
 
 /**
  * Reveal-on-scroll for one element: `revealed` turns true once the element has scrolled into
- * view, and is true from the start where animations are off. It never hides an element again.
+ * view. Everything shows at first, as the server prerendered it (content paints before any
+ * script); once mounted, an element below the reveal zone is hidden until it scrolls in (it is
+ * out of sight, so nothing visible moves). It never hides an element again.
  */
 export function useScrollReveal<T extends Element>() {
   const ref = useRef<T>(null);
-  const [revealed, setRevealed] = useState(() => !currentlyEnabled());
+  const [revealed, setRevealed] = useState(true);
 
   useEffect(() => {
-    if (revealed) return;
+    let done = false;
     const check = () => {
       const element = ref.current;
-      if (!currentlyEnabled() || !element) {
-        setRevealed(true);
-        return;
-      }
-      const scrollBottom = window.scrollY + window.innerHeight;
-      const atPageEnd = scrollBottom >= document.documentElement.scrollHeight - 1;
-      const elementTop = element.getBoundingClientRect().top;
-      if (isInRevealZone({ elementTop, viewportHeight: window.innerHeight, atPageEnd })) {
-        setRevealed(true);
-      }
+      if (done) return;
+      const shown =
+        !currentlyEnabled() ||
+        !element ||
+        isInRevealZone({
+          elementTop: element.getBoundingClientRect().top,
+          viewportHeight: window.innerHeight,
+          atPageEnd:
+            window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+        });
+      setRevealed(shown);
+      if (shown) stop();
     };
     const onScroll = throttle(check, SCROLL_REVEAL.throttleMs);
     const onResize = debounce(check, SCROLL_REVEAL.debounceMs);
-    check();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onResize);
-    return () => {
+    const stop = () => {
+      done = true;
       onScroll.cancel();
       onResize.cancel();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onResize);
     };
-  }, [revealed]);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize);
+    check();
+    return stop;
+  }, []);
 
   return { ref, revealed };
 }

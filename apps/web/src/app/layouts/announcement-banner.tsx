@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { Banner } from '@brezza/contract';
 import { useAppConfig } from '@/lib/runtime-config';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -33,14 +33,22 @@ export function rememberBannerDismissed(storage: BannerStorage | null, text: str
   }
 }
 
+/** Dismissals are read once per render; another tab's dismissal shows at the next visit. */
+const subscribeToNothing = () => () => {};
+
 function DismissibleBanner({ banner }: { banner: Banner }) {
-  const [dismissed, setDismissed] = useState(() =>
-    isBannerDismissed(browserStorage(), banner.text),
+  // The server's prerendered page shows the banner (it cannot see this browser's storage);
+  // hydration starts from that and then hides a dismissed banner.
+  const dismissedBefore = useSyncExternalStore(
+    subscribeToNothing,
+    () => isBannerDismissed(browserStorage(), banner.text),
+    () => false,
   );
-  if (dismissed) return null;
+  const [dismissedNow, setDismissedNow] = useState(false);
+  if (dismissedBefore || dismissedNow) return null;
   const dismiss = () => {
     rememberBannerDismissed(browserStorage(), banner.text);
-    setDismissed(true);
+    setDismissedNow(true);
   };
   return (
     <aside aria-label="Announcement" className="relative z-50 bg-brand-900 text-white">

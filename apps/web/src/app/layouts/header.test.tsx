@@ -76,7 +76,7 @@ describe('Header', () => {
     expect(session.signOut).toHaveBeenCalled();
   });
 
-  it('shows no account actions while the session is loading', () => {
+  it("holds the account actions' place, hidden, while the session is loading", () => {
     Object.assign(session, { status: 'loading' });
     renderHeader();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { useSession, type Session } from '@/lib/auth';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Logo } from '@/components/ui/logo';
@@ -30,27 +31,34 @@ function AccountActions({
   onNavigate: () => void;
   stacked: boolean;
 }) {
-  if (session.status === 'loading') return null;
   if (session.status === 'signed-in') {
     return (
       <>
         <span
           className={cx(
             'truncate text-sm font-medium text-slate-700',
-            stacked ? 'px-3 py-2' : 'max-w-56 px-2',
+            stacked ? 'px-3 py-2' : 'min-w-0 px-2',
           )}
           title={session.displayName ?? undefined}
         >
           {session.displayName}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => void session.signOut()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
+          onClick={() => void session.signOut()}
+        >
           Sign out
         </Button>
       </>
     );
   }
+  // While the session loads (and in the prerendered page) the signed-out controls hold their
+  // place, invisible, so that nothing moves when the answer arrives.
+  const hidden = session.status === 'loading';
   return (
-    <>
+    <div className={cx('contents', hidden && '[&>*]:invisible')} aria-hidden={hidden || undefined}>
       <NavLink to={paths.signIn} className={navLinkClassName} onClick={onNavigate}>
         Sign in
       </NavLink>
@@ -60,7 +68,7 @@ function AccountActions({
       >
         Request Demo
       </ExternalLink>
-    </>
+    </div>
   );
 }
 
@@ -79,6 +87,7 @@ export function Header() {
   const session = useSession();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const closeMenu = () => setMenuOpen(false);
   const solid = scrolled || menuOpen;
 
@@ -111,17 +120,21 @@ export function Header() {
           <NavLink to={paths.docs} className={navLinkClassName}>
             Docs
           </NavLink>
-          <AccountActions
-            session={session}
-            requestDemoUrl={links.requestDemo}
-            onNavigate={closeMenu}
-            stacked={false}
-          />
+          {/* One width whether signed in or out: the Docs link stays put when the session loads. */}
+          <div className="flex w-56 items-center justify-end gap-2">
+            <AccountActions
+              session={session}
+              requestDemoUrl={links.requestDemo}
+              onNavigate={closeMenu}
+              stacked={false}
+            />
+          </div>
         </div>
         <button
           type="button"
           className="-mr-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
           aria-expanded={menuOpen}
+          disabled={!hydrated}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { SCROLL_REVEAL, useScrollReveal } from '@/lib/scroll-reveal';
 import { cx } from './cx';
 
@@ -14,6 +14,15 @@ export function Reveal({
   delayMs?: number;
 }) {
   const { ref, revealed } = useScrollReveal<HTMLDivElement>();
+  // Timing goes through the element's style object, not a style attribute: the server's
+  // prerendered markup may carry no inline styles (the CSP allows none), and the animation
+  // only ever runs after hydration.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.style.transitionDuration = `${SCROLL_REVEAL.durationMs}ms`;
+    element.style.transitionDelay = revealed ? `${delayMs}ms` : '0ms';
+  }, [ref, revealed, delayMs]);
   return (
     <div
       ref={ref}
@@ -23,10 +32,6 @@ export function Reveal({
         revealed ? 'translate-y-0 opacity-100' : 'translate-y-6 opacity-0',
         className,
       )}
-      style={{
-        transitionDuration: `${SCROLL_REVEAL.durationMs}ms`,
-        transitionDelay: revealed ? `${delayMs}ms` : '0ms',
-      }}
     >
       {children}
     </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { passwordResetBodySchema } from '@brezza/contract';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -12,6 +13,7 @@ import { TextLink } from '../components/text-link';
 /** `/reset-password`: the same confirmation whatever the address, so no account is revealed. */
 export function ResetPasswordRoute() {
   const requestReset = useRequestPasswordReset();
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -61,7 +63,12 @@ export function ResetPasswordRoute() {
             required
             disabled={requestReset.isPending}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={requestReset.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!hydrated || requestReset.isPending}
+          >
             {requestReset.isPending ? 'Sending…' : 'Send reset link'}
           </Button>
         </form>

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth';
 import { safeReturnTo } from '@/lib/auth-location';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -19,6 +20,7 @@ export function SignInRoute() {
   const returnTo = safeReturnTo(searchParams.get('returnTo'), paths.home);
   const [redirecting, setRedirecting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const hydrated = useHydrated();
 
   if (session.status === 'signed-in') return <Navigate to={returnTo} replace />;
 
@@ -53,7 +55,7 @@ export function SignInRoute() {
         size="lg"
         className="w-full"
         onClick={() => void signIn()}
-        disabled={redirecting}
+        disabled={!hydrated || redirecting}
         aria-busy={redirecting}
       >
         Sign in

@@ -3,6 +3,7 @@ import { accessRequestBodySchema } from '@brezza/contract';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -63,6 +64,7 @@ function Confirmation({ productName }: { productName: string }) {
 export function SignUpRoute() {
   const { productName } = useAppConfig();
   const requestAccess = useRequestAccess();
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -114,7 +116,12 @@ export function SignUpRoute() {
               By signing up you agree to the {productName} Terms of Service and acknowledge our
               Privacy Policy.
             </p>
-            <Button type="submit" size="lg" className="w-full" disabled={requestAccess.isPending}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!hydrated || requestAccess.isPending}
+            >
               {requestAccess.isPending ? 'Sending request…' : 'Sign up'}
             </Button>
           </form>

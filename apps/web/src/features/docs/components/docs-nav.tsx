@@ -1,10 +1,12 @@
 import { NavLink, useNavigate } from 'react-router';
 import { cx } from '@/components/ui/cx';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { docsHref, docsSections } from '../utils/docs-pages';
 
 /** The docs navigation: a sidebar on wide screens, a select on phones. */
 export function DocsNav({ activeSlug }: { activeSlug: string | null }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const sections = docsSections();
   return (
     <>
@@ -16,6 +18,7 @@ export function DocsNav({ activeSlug }: { activeSlug: string | null }) {
           id="docs-page"
           value={activeSlug ?? ''}
           onChange={(event) => void navigate(docsHref(event.target.value))}
+          disabled={!hydrated}
           className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
         >
           {sections.map(({ section, pages }) => (

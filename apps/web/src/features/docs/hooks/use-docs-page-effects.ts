@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 
+/** A docs page's browser tab title; the server's prerendered page carries the same. */
+export const docsPageTitle = (pageTitle: string, productName: string) =>
+  `${pageTitle} · ${productName} Docs`;
+
 /** Names the browser tab after the page, and restores the product name when leaving the docs. */
 export function useDocsTitle(pageTitle: string, productName: string) {
   useEffect(() => {
-    document.title = `${pageTitle} · ${productName} Docs`;
+    document.title = docsPageTitle(pageTitle, productName);
     return () => {
       document.title = productName;
     };

@@ -1,20 +1,15 @@
 import { useAppConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth';
-import { Spinner } from '@/components/ui/spinner';
 import { Landing } from '../components/landing';
 import { WelcomeBack } from '../components/welcome-back';
 
-/** `/`: the landing when signed out, a welcome when signed in; a spinner until we know which. */
+/**
+ * `/`: the landing when signed out, a welcome when signed in. Until the session is known the
+ * landing shows: it is what the server prerendered, and what most visitors of `/` get.
+ */
 export function HomeRoute() {
   const session = useSession();
   const { productName } = useAppConfig();
-  if (session.status === 'loading') {
-    return (
-      <main className="flex min-h-[60vh] items-center justify-center">
-        <Spinner label="Loading…" />
-      </main>
-    );
-  }
   if (session.status === 'signed-in') {
     return <WelcomeBack displayName={session.displayName} productName={productName} />;
   }
