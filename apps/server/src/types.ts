@@ -1,3 +1,4 @@
+import type { Role } from '@brezza/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 
@@ -7,6 +8,7 @@ export interface AuthenticatedUser {
   organisationId: number;
   name: string;
   email: string;
+  role: Role;
 }
 
 declare module 'fastify' {
@@ -20,5 +22,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthenticatedUser;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The least role a call needs (see modules/access). Unset: reads need viewer, writes
+     * operator, so a new write route is never open to viewers by accident.
+     */
+    minimumRole?: Role;
   }
 }

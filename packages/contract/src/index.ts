@@ -9,3 +9,6 @@ export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
+export * from './roles.js';
+export * from './audit-log.js';
+export * from './equipment.js';

@@ -94,41 +94,41 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
 
   api.post(local(DATACENTERS_PATH), async (request, reply) => {
     const body = parseBody(datacenterBodySchema, request.body);
-    const datacenter = await service.createDatacenter(request.user.organisationId, body);
+    const datacenter = await service.createDatacenter(request.user, body);
     return reply.status(201).send(datacenter);
   });
   api.put(`${local(DATACENTERS_PATH)}/:id`, async (request) => {
     const id = pathId(request, 'datacenter');
     const body = parseBody(datacenterBodySchema, request.body);
-    return service.updateDatacenter(request.user.organisationId, id, body);
+    return service.updateDatacenter(request.user, id, body);
   });
 
   api.post(local(ROOMS_PATH), async (request, reply) => {
     const body = parseBody(roomBodySchema, request.body);
-    const room = await service.createRoom(request.user.organisationId, body);
+    const room = await service.createRoom(request.user, body);
     return reply.status(201).send(room);
   });
   api.put(`${local(ROOMS_PATH)}/:id`, async (request) => {
     const id = pathId(request, 'room');
     const body = parseBody(roomBodySchema, request.body);
-    return service.updateRoom(request.user.organisationId, id, body);
+    return service.updateRoom(request.user, id, body);
   });
 
   api.post(local(RACKS_PATH), async (request, reply) => {
     const body = parseBody(rackBodySchema, request.body);
-    const rack = await service.createRack(request.user.organisationId, body);
+    const rack = await service.createRack(request.user, body);
     return reply.status(201).send(rack);
   });
   api.put(`${local(RACKS_PATH)}/:id`, async (request) => {
     const id = pathId(request, 'rack');
     const body = parseBody(rackBodySchema, request.body);
-    return service.updateRack(request.user.organisationId, id, body);
+    return service.updateRack(request.user, id, body);
   });
 
   api.put(`${local(SERVERS_PATH)}/:id`, async (request) => {
     const id = pathId(request, 'server');
     const update = parseBody(serverUpdateBodySchema, request.body);
-    return service.updateServer(request.user.organisationId, id, update);
+    return service.updateServer(request.user, id, update);
   });
 
   const containers: [HierarchyEntity, string][] = [
@@ -139,7 +139,7 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
   for (const [entity, path] of containers) {
     api.delete(`${local(path)}/:id`, async (request, reply) => {
       const id = pathId(request, entity);
-      await service.deleteContainer(request.user.organisationId, entity, id);
+      await service.deleteContainer(request.user, entity, id);
       return reply.status(204).send();
     });
   }

@@ -35,6 +35,8 @@ export async function organisationSettingsRoutes(app: FastifyInstance): Promise<
   // No body is read: the call acts on the caller and their organisation only.
   app.post<{ Reply: LinkGrafanaResult | ErrorBody }>(
     inApiScope(LINK_GRAFANA_PATH),
+    // Every role may open the dashboards: the link gives the caller their own account.
+    { config: { minimumRole: 'viewer' } },
     async (request, reply) => {
       try {
         const outcome = await service.linkGrafana(request.user);

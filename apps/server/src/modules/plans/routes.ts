@@ -29,13 +29,19 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   const { service } = await createPlans(app);
 
-  app.post<{ Reply: FeaturesResponse }>(inApiScope(GET_FEATURES_PATH), async (request) => {
+  app.post<{ Reply: FeaturesResponse }>(
+    inApiScope(GET_FEATURES_PATH),
+    // A read: every role sees its organisation's plan.
+    { config: { minimumRole: 'viewer' } },
+    async (request) => {
     parseBody(getFeaturesBodySchema, request.body);
     return service.features(request.user);
-  });
+    },
+  );
 
   app.post<{ Reply: CheckoutSessionResponse }>(
     inApiScope(CREATE_CHECKOUT_SESSION_PATH),
+    { config: { minimumRole: 'admin' } },
     async (request) => {
       const { planId } = parseBody(createCheckoutSessionBodySchema, request.body ?? {});
       return service.createCheckoutSession(request.user, planId);
