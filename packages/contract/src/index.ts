@@ -12,3 +12,4 @@ export * from './openapi.js';
 export * from './roles.js';
 export * from './audit-log.js';
 export * from './equipment.js';
+export * from './equipment-agent.js';
