@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './limits.js';
+import {
+  COMMAND_FAILURE,
+  COMMAND_KINDS,
+  COMMAND_TIMEOUT_SECONDS,
+  DEFAULT_DELTA_T_SETPOINT_K,
+  DEFAULT_PROFILE_ID,
+  DEFAULT_VALVE_SETPOINT_RAW,
+  DELTA_T_SETPOINT_RAW_MAX,
+  EQUIPMENT_TYPES,
+  PCDU_DEFAULT_PROFILE,
+  PCDU_POLL_INTERVAL_SECONDS,
+  PDU_POLL_INTERVAL_SECONDS,
+  VALVE_SETPOINT_RAW_MAX,
+  equipmentProfile,
+  snmpCredentialsSchema,
+  type EquipmentProfile,
+  type EquipmentType,
+} from './equipment-agent.js';
 
 /**
  * Equipment (issue 12): a pCDU or PDU is a device in the servers table with its own type, read
@@ -17,9 +35,6 @@ export const equipmentCommandsPath = (id: number) => `${EQUIPMENT_PATH}/${id}/co
 export const DEVICE_TYPES = ['server', 'pcdu', 'pdu'] as const;
 export const deviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
-export const EQUIPMENT_TYPES = ['pcdu', 'pdu'] as const;
-export const equipmentTypeSchema = z.enum(EQUIPMENT_TYPES, { error: 'Type must be pCDU or PDU.' });
-export type EquipmentType = z.infer<typeof equipmentTypeSchema>;
 
 /** How the Devices table's Type column shows each type. */
 export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
@@ -28,38 +43,23 @@ export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
   pdu: 'PDU',
 };
 
-/** The pCDU is polled every 2 s over Modbus TCP, PDUs every 10 s over SNMP. */
-export const POLL_INTERVAL_MS: Record<EquipmentType, number> = { pcdu: 2_000, pdu: 10_000 };
+export const POLL_INTERVAL_MS: Record<EquipmentType, number> = {
+  pcdu: PCDU_POLL_INTERVAL_SECONDS * 1000,
+  pdu: PDU_POLL_INTERVAL_SECONDS * 1000,
+};
 /** Values older than three missed polls are stale: the unit stopped answering. */
 export const staleAfterMs = (type: EquipmentType) => POLL_INTERVAL_MS[type] * 3;
-/** A command the gateway has not answered within this time fails, and is never retried. */
-export const COMMAND_TIMEOUT_MS = 30_000;
-
-/** Default Modbus TCP port and unit id of the pCDU (the simulator listens on 1502 locally). */
-export const MODBUS_DEFAULT_PORT = 502;
-export const MODBUS_DEFAULT_UNIT_ID = 1;
-export const SNMP_DEFAULT_PORT = 161;
-
-/** Device maps are data in the agent; these are the profiles the product ships. */
-export const EQUIPMENT_PROFILES: readonly { id: string; type: EquipmentType; label: string }[] = [
-  { id: 'brezza-pcdu', type: 'pcdu', label: 'Brezza pCDU (default register map)' },
-  { id: 'apc-rpdu2', type: 'pdu', label: 'APC Rack PDU 2G (PowerNet-MIB rPDU2)' },
-  { id: 'raritan-pdu2', type: 'pdu', label: 'Raritan PX (PDU2-MIB)' },
-];
-export const DEFAULT_PROFILE: Record<EquipmentType, string> = {
-  pcdu: 'brezza-pcdu',
-  pdu: 'apc-rpdu2',
-};
+export const COMMAND_TIMEOUT_MS = COMMAND_TIMEOUT_SECONDS * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Setpoints (SPEC §5, §9).
 
 export const VALVE_SETPOINT_MIN = 0;
-export const VALVE_SETPOINT_MAX = 10_000;
-export const VALVE_SETPOINT_DEFAULT = 3_000;
+export const VALVE_SETPOINT_MAX = VALVE_SETPOINT_RAW_MAX;
+export const VALVE_SETPOINT_DEFAULT = DEFAULT_VALVE_SETPOINT_RAW;
 export const DELTA_T_SETPOINT_MIN_K = 0;
-export const DELTA_T_SETPOINT_MAX_K = 55;
-export const DELTA_T_SETPOINT_DEFAULT_K = 15;
+export const DELTA_T_SETPOINT_MAX_K = DELTA_T_SETPOINT_RAW_MAX / 10;
+export const DELTA_T_SETPOINT_DEFAULT_K = DEFAULT_DELTA_T_SETPOINT_K;
 
 export const VALVE_SETPOINT_MESSAGE =
   'Valve setpoint must be from 0.00 to 100.00 % in steps of 0.01 % (0 to 10000).';
@@ -125,7 +125,8 @@ export function maskPrefixLength(mask: number): number | null {
 
 export const NETWORK_MESSAGES = {
   ipAddress: 'IP address must be four numbers from 0 to 255 separated by dots, e.g. 192.168.1.50.',
-  subnetMask: 'Subnet mask must be four numbers from 0 to 255 separated by dots, e.g. 255.255.255.0.',
+  subnetMask:
+    'Subnet mask must be four numbers from 0 to 255 separated by dots, e.g. 255.255.255.0.',
   gateway: 'Gateway must be four numbers from 0 to 255 separated by dots, e.g. 192.168.1.1.',
   primaryDns: 'Primary DNS must be four numbers from 0 to 255 separated by dots, e.g. 192.168.1.1.',
   secondaryDns:
@@ -229,8 +230,6 @@ export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 // ---------------------------------------------------------------------------------------------
 // Commands.
 
-export const COMMAND_KINDS = ['setpoints', 'network'] as const;
-export type CommandKind = (typeof COMMAND_KINDS)[number];
 export const COMMAND_STATUSES = ['pending', 'applied', 'failed'] as const;
 export const commandStatusSchema = z.enum(COMMAND_STATUSES);
 export type CommandStatus = z.infer<typeof commandStatusSchema>;
@@ -238,12 +237,10 @@ export type CommandStatus = z.infer<typeof commandStatusSchema>;
 export const COMMAND_BODY_MESSAGE = 'Send either { "setpoints": {...} } or { "network": {...} }.';
 export const COMMAND_PENDING_MESSAGE =
   'A change to this unit is still pending. Wait until it is applied or fails, then try again.';
-export const COMMAND_TIMEOUT_REASON = 'No answer from the unit within 30 s.';
+export const COMMAND_TIMEOUT_REASON = COMMAND_FAILURE.noAnswer;
 export const COMMAND_NO_GATEWAY_MESSAGE =
   'This unit has no gateway server: set one before changing it.';
 export const COMMAND_UNSUPPORTED_MESSAGE = 'PDUs take no setpoint or network changes.';
-export const GATEWAY_RESTARTED_REASON =
-  'The gateway agent restarted before confirming the change; check the unit and send it again.';
 
 export const commandBodySchema = z
   .object({ setpoints: z.unknown().optional(), network: z.unknown().optional() })
@@ -306,26 +303,12 @@ export const commandsListSchema = z.object({ commands: z.array(commandSchema) })
 export type CommandsList = z.infer<typeof commandsListSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Sensors: what the pages show for each reading, and its status colour.
+// Sensors: what the pages show for each reading, and its status colour. Names, labels, units
+// and state words come from the device's profile; the normal ranges are the product's.
 
 export type SensorStatus = 'green' | 'yellow' | 'red' | 'unknown';
 
-export interface SensorDefinition {
-  key: string;
-  label: string;
-  unit: string;
-  /** Decimals shown. */
-  decimals: number;
-  /** Green inside `normal`, yellow inside `warning`, red outside it. */
-  normal?: readonly [number, number];
-  warning?: readonly [number, number];
-  /** A state sensor's texts by value, and each value's colour. */
-  states?: Readonly<Record<number, { text: string; status: SensorStatus }>>;
-  /** The System Health subsystem this sensor belongs to. */
-  subsystem: Subsystem;
-}
-
-export const SUBSYSTEMS = ['cooling', 'water', 'pressure', 'power', 'control'] as const;
+export const SUBSYSTEMS = ['cooling', 'water', 'pressure', 'power', 'control', 'network'] as const;
 export type Subsystem = (typeof SUBSYSTEMS)[number];
 export const SUBSYSTEM_LABELS: Record<Subsystem, string> = {
   cooling: 'Refrigerant cooling',
@@ -333,93 +316,162 @@ export const SUBSYSTEM_LABELS: Record<Subsystem, string> = {
   pressure: 'Facility pressure',
   power: 'Power supplies',
   control: 'Controller',
+  network: 'Network interface',
 };
 
-const ok = { text: 'OK', status: 'green' } as const;
+interface SensorRule {
+  subsystem: Subsystem;
+  /** Green inside `normal`, yellow inside `warning`, red outside it. */
+  normal?: readonly [number, number];
+  warning?: readonly [number, number];
+  /** Decimals shown. */
+  decimals?: number;
+}
 
-/** The pCDU's sensors by the names of SPEC §2 (and the dashboard's derived values). */
-export const PCDU_SENSORS: readonly SensorDefinition[] = [
-  { key: 'psu1', label: 'PSU1', unit: '', decimals: 0, subsystem: 'power', states: { 0: ok, 1: { text: 'ERROR', status: 'red' } } },
-  { key: 'psu2', label: 'PSU2', unit: '', decimals: 0, subsystem: 'power', states: { 0: ok, 1: { text: 'Warning', status: 'yellow' } } },
-  { key: 'refrigerant_supply_temperature', label: 'Refrigerant supply temperature', unit: '°C', decimals: 1, subsystem: 'cooling', normal: [12, 24], warning: [8, 28] },
-  { key: 'refrigerant_return_temperature', label: 'Refrigerant return temperature', unit: '°C', decimals: 1, subsystem: 'cooling', normal: [18, 40], warning: [12, 45] },
-  { key: 'delta_t', label: 'ΔT (return − supply)', unit: 'K', decimals: 1, subsystem: 'cooling', normal: [3, 25], warning: [1, 30] },
-  { key: 'ambtemp', label: 'Ambient temperature', unit: '°C', decimals: 1, subsystem: 'cooling', normal: [15, 32], warning: [10, 38] },
-  { key: 'water_inlet_temperature', label: 'Water inlet temperature', unit: '°C', decimals: 1, subsystem: 'water', normal: [10, 32], warning: [5, 38] },
-  { key: 'water_outlet_temperature', label: 'Water outlet temperature', unit: '°C', decimals: 1, subsystem: 'water', normal: [12, 42], warning: [8, 48] },
-  { key: 'facility_supply_pressure_voltage', label: 'Facility supply pressure (transducer)', unit: 'V', decimals: 2, subsystem: 'pressure', normal: [0.5, 4.5], warning: [0.3, 4.8] },
-  { key: 'facility_return_pressure_voltage', label: 'Facility return pressure (transducer)', unit: 'V', decimals: 2, subsystem: 'pressure', normal: [0.5, 4.5], warning: [0.3, 4.8] },
-  { key: 'facility_supply_pressure_psi', label: 'Facility supply pressure', unit: 'PSI', decimals: 1, subsystem: 'pressure', normal: [20, 80], warning: [10, 95] },
-  { key: 'facility_return_pressure_psi', label: 'Facility return pressure', unit: 'PSI', decimals: 1, subsystem: 'pressure', normal: [10, 70], warning: [5, 85] },
-  { key: 'wflow', label: 'Water flow', unit: 'L/min', decimals: 1, subsystem: 'water', normal: [10, 250], warning: [3, 300] },
-  { key: 'ref_m', label: 'Refrigerant flow', unit: 'kg/min', decimals: 2, subsystem: 'cooling', normal: [0.5, 60], warning: [0.1, 80] },
-  { key: 'valveSetpoint', label: 'Valve setpoint', unit: '%', decimals: 2, subsystem: 'control' },
-  { key: 'valveNow', label: 'Valve position', unit: '%', decimals: 2, subsystem: 'control', normal: [0, 95], warning: [0, 99.5] },
-  { key: 'deltaTSetpoint', label: 'ΔT setpoint', unit: 'K', decimals: 1, subsystem: 'control' },
-  { key: 'Setpoint_VolumetricFlow', label: 'Volumetric flow setpoint', unit: 'L/min', decimals: 1, subsystem: 'water' },
-  { key: 'waterleak', label: 'Water leak', unit: '', decimals: 0, subsystem: 'water', states: { 0: { text: 'No leak', status: 'green' }, 1: { text: 'LEAK', status: 'red' } } },
-  { key: 'energy', label: 'Energy (total)', unit: 'kWh', decimals: 1, subsystem: 'cooling' },
-  { key: 'cooling_power', label: 'Cooling power', unit: 'kW', decimals: 2, subsystem: 'cooling', normal: [0, 120], warning: [0, 150] },
-  { key: 'ControlMode', label: 'Control mode', unit: '', decimals: 0, subsystem: 'control', states: { 0: { text: 'Auto (ΔT)', status: 'green' }, 1: { text: 'Manual valve', status: 'green' }, 2: { text: 'Standby', status: 'yellow' } } },
-  { key: 'SetpointSource', label: 'Setpoint source', unit: '', decimals: 0, subsystem: 'control', states: { 0: { text: 'Network', status: 'green' }, 1: { text: 'Touchscreen', status: 'green' } } },
-  { key: 'ErrorState', label: 'Error state', unit: '', decimals: 0, subsystem: 'control', states: { 0: { text: 'No error', status: 'green' }, 1: { text: 'Warning', status: 'yellow' }, 2: { text: 'Fault', status: 'red' } } },
-  { key: 'malfunction', label: 'Malfunction info', unit: '', decimals: 0, subsystem: 'control', states: { 0: { text: 'None', status: 'green' }, 1: { text: 'Water leak detected', status: 'red' }, 2: { text: 'Power supply failure', status: 'red' }, 3: { text: 'Pump degraded', status: 'yellow' }, 4: { text: 'Sensor out of range', status: 'yellow' } } },
-];
+/** The pCDU's sensors (SPEC §2 names, as the default profile reads them). */
+export const PCDU_SENSOR_RULES: Readonly<Record<string, SensorRule>> = {
+  psu1: { subsystem: 'power' },
+  psu2: { subsystem: 'power' },
+  refrigerant_supply_temperature: { subsystem: 'cooling', normal: [10, 24], warning: [6, 28] },
+  refrigerant_return_temperature: { subsystem: 'cooling', normal: [15, 40], warning: [10, 45] },
+  ambtemp: { subsystem: 'cooling', normal: [15, 32], warning: [10, 38] },
+  water_inlet_temperature: { subsystem: 'water', normal: [10, 35], warning: [5, 40] },
+  water_outlet_temperature: { subsystem: 'water', normal: [12, 45], warning: [8, 50] },
+  deltaT: { subsystem: 'water', normal: [2, 25], warning: [0.5, 30] },
+  facility_supply_pressure_voltage: {
+    subsystem: 'pressure',
+    decimals: 3,
+    normal: [0.5, 4.5],
+    warning: [0.3, 4.8],
+  },
+  facility_return_pressure_voltage: {
+    subsystem: 'pressure',
+    decimals: 3,
+    normal: [0.5, 4.5],
+    warning: [0.3, 4.8],
+  },
+  facility_supply_pressure: { subsystem: 'pressure', normal: [15, 80], warning: [8, 95] },
+  facility_return_pressure: { subsystem: 'pressure', normal: [5, 70], warning: [2, 85] },
+  wflow: { subsystem: 'water', normal: [5, 300], warning: [2, 350] },
+  ref_m: { subsystem: 'cooling', decimals: 3 },
+  valveSetpoint: { subsystem: 'control', decimals: 2 },
+  valveNow: { subsystem: 'control', decimals: 2, normal: [0, 95], warning: [0, 99.5] },
+  deltaTSetpoint: { subsystem: 'control' },
+  Setpoint_VolumetricFlow: { subsystem: 'water' },
+  waterleak: { subsystem: 'water' },
+  energy: { subsystem: 'cooling' },
+  cooling_power: { subsystem: 'cooling', decimals: 2 },
+  ControlMode: { subsystem: 'control' },
+  SetpointSource: { subsystem: 'control' },
+  ErrorState: { subsystem: 'control' },
+  malfunction: { subsystem: 'control', normal: [0, 0], warning: [0, 0], decimals: 0 },
+  ipAddress: { subsystem: 'network' },
+  subnetMask: { subsystem: 'network' },
+  gateway: { subsystem: 'network' },
+  primaryDns: { subsystem: 'network' },
+  secondaryDns: { subsystem: 'network' },
+  interfaceStatus: { subsystem: 'network' },
+};
 
-/** A PDU's readings: per outlet, per phase and in total; keys carry the outlet or phase number. */
-export const PDU_SENSOR_PATTERNS: readonly {
-  pattern: RegExp;
-  label: (n: string) => string;
+/** The colour of a device's state word (profiles' `states`). */
+const STATE_COLOURS: Readonly<Record<string, SensorStatus>> = {
+  OK: 'green',
+  ON: 'green',
+  ACTIVE: 'green',
+  AUTO: 'green',
+  MANUAL: 'green',
+  LOCAL: 'green',
+  REMOTE: 'green',
+  WARNING: 'yellow',
+  OFF: 'yellow',
+  INACTIVE: 'red',
+  PUMP_DEGRADED: 'yellow',
+  ERROR: 'red',
+  WATER_LEAK: 'red',
+  PSU_FAULT: 'red',
+};
+
+export interface SensorDefinition {
+  key: string;
+  label: string;
   unit: string;
-  decimals: number;
-  states?: SensorDefinition['states'];
-}[] = [
-  { pattern: /^outlet(\d+)_power_w$/, label: (n) => `Outlet ${n} power`, unit: 'W', decimals: 0 },
-  { pattern: /^outlet(\d+)_state$/, label: (n) => `Outlet ${n} state`, unit: '', decimals: 0, states: { 0: { text: 'Off', status: 'yellow' }, 1: { text: 'On', status: 'green' } } },
-  { pattern: /^phase(\d+)_current_a$/, label: (n) => `Phase L${n} current`, unit: 'A', decimals: 2 },
-  { pattern: /^phase(\d+)_voltage_v$/, label: (n) => `Phase L${n} voltage`, unit: 'V', decimals: 1 },
-  { pattern: /^(total)_power_w$/, label: () => 'Total power', unit: 'W', decimals: 0 },
-  { pattern: /^(total)_energy_kwh$/, label: () => 'Total energy', unit: 'kWh', decimals: 1 },
-];
+  subsystem: Subsystem;
+  rule: SensorRule;
+  /** Whether the profile maps its raw values to words. */
+  hasStates: boolean;
+}
 
-/** The definition of a reading's key for a type, or a plain numeric one for an unknown key. */
-export function sensorDefinition(type: EquipmentType, key: string): SensorDefinition {
-  if (type === 'pcdu') {
-    const found = PCDU_SENSORS.find((sensor) => sensor.key === key);
-    if (found) return found;
-  } else {
-    for (const entry of PDU_SENSOR_PATTERNS) {
-      const match = entry.pattern.exec(key);
-      if (match) {
-        return {
-          key,
-          label: entry.label(match[1]!),
-          unit: entry.unit,
-          decimals: entry.decimals,
-          states: entry.states,
-          subsystem: 'power',
-        };
-      }
+/** A reading's key as its profile describes it (PDU keys carry the outlet or phase number). */
+export function sensorDefinition(
+  profile: EquipmentProfile | undefined,
+  key: string,
+): SensorDefinition {
+  if (profile?.protocol === 'modbus-tcp') {
+    const register = profile.registers.find((r) => r.sensor === key);
+    const rule = PCDU_SENSOR_RULES[key] ?? { subsystem: 'control' };
+    return {
+      key,
+      label: register?.label ?? key,
+      unit: register?.unit ?? '',
+      subsystem: rule.subsystem,
+      rule,
+      hasStates: register?.states !== undefined,
+    };
+  }
+  if (profile?.protocol === 'snmp') {
+    for (const metric of profile.metrics) {
+      const pattern = new RegExp(`^${metric.sensor.replace('{i}', '(\\d+)')}$`);
+      const match = pattern.exec(key);
+      if (!match) continue;
+      const scope = metric.scope === 'outlet' ? 'outlet ' : metric.scope === 'phase' ? 'L' : '';
+      const label = match[1] ? `${metric.label} (${scope}${match[1]})` : metric.label;
+      return {
+        key,
+        label,
+        unit: metric.unit,
+        subsystem: 'power',
+        rule: { subsystem: 'power' },
+        hasStates: metric.states !== undefined,
+      };
     }
   }
-  return { key, label: key, unit: '', decimals: 2, subsystem: 'control' };
+  return {
+    key,
+    label: key,
+    unit: '',
+    subsystem: 'control',
+    rule: { subsystem: 'control' },
+    hasStates: false,
+  };
 }
 
-/** A value's colour: a state's own, or where it sits against the normal and warning ranges. */
-export function sensorStatus(definition: SensorDefinition, value: number | null): SensorStatus {
-  if (value === null || !Number.isFinite(value)) return 'unknown';
-  if (definition.states) return definition.states[value]?.status ?? 'red';
+export type SensorValue = number | string | boolean;
+
+/**
+ * A value's colour: an alarm flag is red when set; a state word by its meaning; a number by where
+ * it sits against the normal and warning ranges (green when the product sets none).
+ */
+export function sensorStatus(
+  definition: SensorDefinition,
+  value: SensorValue | null,
+): SensorStatus {
+  if (value === null) return 'unknown';
+  if (typeof value === 'boolean') return value ? 'red' : 'green';
+  if (typeof value === 'string') return STATE_COLOURS[value.toUpperCase()] ?? 'unknown';
+  if (!Number.isFinite(value)) return 'unknown';
   const inside = (range: readonly [number, number] | undefined) =>
     range === undefined || (value >= range[0] && value <= range[1]);
-  if (inside(definition.normal)) return 'green';
-  return inside(definition.warning) ? 'yellow' : 'red';
+  if (inside(definition.rule.normal)) return 'green';
+  return inside(definition.rule.warning) ? 'yellow' : 'red';
 }
 
-/** The value as the pages print it: a state's text, or the number with its decimals. */
-export function sensorText(definition: SensorDefinition, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return '—';
-  if (definition.states) return definition.states[value]?.text ?? `Unknown (${value})`;
-  return value.toFixed(definition.decimals);
+/** The value as the pages print it. */
+export function sensorText(definition: SensorDefinition, value: SensorValue | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'YES' : 'NO';
+  if (typeof value === 'string') return value;
+  const decimals = definition.rule.decimals ?? (definition.unit === '' ? 0 : 1);
+  return value.toFixed(decimals);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +481,8 @@ export const sensorReadingSchema = z.object({
   key: z.string(),
   label: z.string(),
   unit: z.string(),
-  value: z.number().nullable(),
+  subsystem: z.enum(SUBSYSTEMS),
+  value: z.union([z.number(), z.string(), z.boolean()]).nullable(),
   text: z.string(),
   at: z.string(),
   status: z.enum(['green', 'yellow', 'red', 'unknown']),
@@ -446,37 +499,9 @@ export const placementSchema = z.object({
 });
 export type Placement = z.infer<typeof placementSchema>;
 
-export const snmpSettingsSchema = z.discriminatedUnion(
-  'version',
-  [
-    z.object({
-      version: z.literal('v2c'),
-      community: z.string().trim().min(1, 'SNMP community is required.').max(255),
-    }),
-    z.object({
-      version: z.literal('v3'),
-      username: z.string().trim().min(1, 'SNMPv3 user name is required.').max(255),
-      authProtocol: z.enum(['SHA', 'MD5']).nullish(),
-      authPassword: z
-        .string()
-        .min(8, 'SNMPv3 passwords need at least 8 characters.')
-        .max(255)
-        .nullish(),
-      privProtocol: z.enum(['AES', 'DES']).nullish(),
-      privPassword: z
-        .string()
-        .min(8, 'SNMPv3 passwords need at least 8 characters.')
-        .max(255)
-        .nullish(),
-    }),
-  ],
-  { error: 'SNMP version must be v2c or v3.' },
-);
-export type SnmpSettings = z.infer<typeof snmpSettingsSchema>;
-
 export const equipmentSummarySchema = z.object({
   id: z.number().int().positive(),
-  type: equipmentTypeSchema,
+  type: z.enum(EQUIPMENT_TYPES),
   name: z.string(),
   profile: z.string(),
   host: z.string(),
@@ -525,7 +550,8 @@ export const PLACEMENT_ONE_MESSAGE = 'Place a pCDU in a room or in a rack, not b
 export const SNMP_REQUIRED = 'A PDU needs its SNMP settings (v2c community or v3 user).';
 export const GATEWAY_NOT_SERVER = 'The gateway must be a server of your organisation.';
 
-const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 const positiveIdOrNull = (field: string) =>
   z
@@ -537,7 +563,7 @@ const positiveIdOrNull = (field: string) =>
 
 export const createEquipmentBodySchema = z
   .object({
-    type: equipmentTypeSchema,
+    type: z.enum(EQUIPMENT_TYPES, { error: 'Type must be pCDU or PDU.' }),
     name: z
       .string({ error: EQUIPMENT_NAME_REQUIRED })
       .trim()
@@ -568,11 +594,11 @@ export const createEquipmentBodySchema = z
       .positive(EQUIPMENT_GATEWAY_REQUIRED),
     rackId: positiveIdOrNull('rackId'),
     roomId: positiveIdOrNull('roomId'),
-    snmp: snmpSettingsSchema.optional(),
+    snmp: snmpCredentialsSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    const profile = body.profile || DEFAULT_PROFILE[body.type];
-    if (!EQUIPMENT_PROFILES.some((p) => p.id === profile && p.type === body.type)) {
+    const profile = body.profile || DEFAULT_PROFILE_ID[body.type];
+    if (equipmentProfile(profile)?.type !== body.type) {
       ctx.addIssue({ code: 'custom', path: ['profile'], message: EQUIPMENT_PROFILE_MESSAGE });
     }
     if (body.type === 'pdu' && body.rackId === null) {
@@ -590,9 +616,9 @@ export const createEquipmentBodySchema = z
   })
   .transform((body) => ({
     ...body,
-    profile: body.profile || DEFAULT_PROFILE[body.type],
-    port: body.port ?? (body.type === 'pcdu' ? MODBUS_DEFAULT_PORT : SNMP_DEFAULT_PORT),
-    unitId: body.type === 'pcdu' ? (body.unitId ?? MODBUS_DEFAULT_UNIT_ID) : null,
+    profile: body.profile || DEFAULT_PROFILE_ID[body.type],
+    port: body.port ?? equipmentProfile(body.profile || DEFAULT_PROFILE_ID[body.type])!.defaultPort,
+    unitId: body.type === 'pcdu' ? (body.unitId ?? PCDU_DEFAULT_PROFILE.defaultUnitId) : null,
     snmp: body.type === 'pdu' ? (body.snmp ?? null) : null,
   }));
 export type CreateEquipmentBody = z.input<typeof createEquipmentBodySchema>;
