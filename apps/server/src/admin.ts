@@ -8,6 +8,8 @@ import { userCommands } from './modules/users/admin-commands.js';
 import { hierarchyCommands } from './modules/hierarchy/admin-commands.js';
 import { onboardingCommands } from './modules/onboarding/admin-commands.js';
 import { metricsCommands } from './modules/metrics/admin-commands.js';
+import { accessCommands } from './modules/access/admin-commands.js';
+import { equipmentCommands } from './modules/equipment/admin-commands.js';
 
 /** Every admin command, contributed by the modules (see admin-command.ts). */
 export const adminCommands: AdminCommand[] = [
@@ -17,6 +19,8 @@ export const adminCommands: AdminCommand[] = [
   ...hierarchyCommands,
   ...onboardingCommands,
   ...metricsCommands,
+  ...accessCommands,
+  ...equipmentCommands,
 ];
 
 /**

@@ -255,7 +255,8 @@ export interface EquipmentTable {
 export interface EquipmentReadingsTable {
   server_id: number;
   sensor: string;
-  value: number | null;
+  /** JSON: a number, a state word or a flag. */
+  value: string;
   at: string;
 }
 

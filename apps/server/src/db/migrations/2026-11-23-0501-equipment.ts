@@ -70,7 +70,8 @@ export function equipment(dialect: Dialect): Migration {
           col.notNull().references('servers.id').onDelete('cascade'),
         )
         .addColumn('sensor', 'varchar(64)', (col) => col.notNull())
-        .addColumn('value', dialect === 'postgres' ? 'double precision' : 'real')
+        // JSON of the value as the agent sent it: a number, a state word or a flag.
+        .addColumn('value', 'text', (col) => col.notNull())
         .addColumn('at', 'varchar(32)', (col) => col.notNull())
         .addPrimaryKeyConstraint('equipment_readings_pk', ['server_id', 'sensor'])
         .execute();

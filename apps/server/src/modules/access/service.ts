@@ -28,11 +28,7 @@ export function createAccessService(db: Kysely<DB>) {
     },
 
     /** Sets a user's role and records it; `actor` null for staff. Answers the user as listed. */
-    async setRole(
-      actor: Actor,
-      userId: number,
-      role: Role,
-    ): Promise<OrganisationUser> {
+    async setRole(actor: Actor, userId: number, role: Role): Promise<OrganisationUser> {
       return db.transaction().execute(async (trx) => {
         // Taking the organisation's row lock serialises concurrent role changes on PostgreSQL,
         // so two admins demoting each other cannot both pass the last-admin check.

@@ -120,17 +120,24 @@ export function createHierarchyRepository(db: Executor) {
       table: 'datacenters' | 'rooms' | 'racks',
       organisationId: number,
       id: number,
-    ): Promise<Record<string, unknown> & { name: string } | undefined> {
-      const row = await db
+    ): Promise<(Record<string, unknown> & { name: string }) | undefined> {
+      const row = (await db
         .selectFrom(table)
         .selectAll()
         .where('id', '=', id)
         .where('organisation_id', '=', organisationId)
-        .executeTakeFirst();
+        .executeTakeFirst()) as
+        | {
+            name: string;
+            location?: string;
+            datacenter_id?: number | null;
+            room_id?: number | null;
+          }
+        | undefined;
       if (!row) return undefined;
-      if ('location' in row) return { name: row.name, location: row.location };
-      if ('datacenter_id' in row) return { name: row.name, datacenterId: row.datacenter_id };
-      return { name: row.name, roomId: (row as { room_id: number | null }).room_id };
+      if (table === 'datacenters') return { name: row.name, location: row.location };
+      if (table === 'rooms') return { name: row.name, datacenterId: row.datacenter_id ?? null };
+      return { name: row.name, roomId: row.room_id ?? null };
     },
 
     /** Whether a row of `table` with this id belongs to the organisation. */
