@@ -58,6 +58,34 @@ import {
   getFeaturesBodySchema,
   webhookReceivedSchema,
 } from './plans.js';
+import {
+  ME_PATH,
+  USERS_PATH,
+  meSchema,
+  organisationUserSchema,
+  setRoleBodySchema,
+  usersListSchema,
+} from './roles.js';
+import { AUDIT_LOG_PATH, auditLogSchema } from './audit-log.js';
+import {
+  EQUIPMENT_PATH,
+  commandBodyShapesSchema,
+  commandSchema,
+  commandsListSchema,
+  createEquipmentBodySchema,
+  equipmentDetailSchema,
+  equipmentListSchema,
+  equipmentSummarySchema,
+} from './equipment.js';
+import {
+  AGENT_EQUIPMENT_PATH,
+  AGENT_EQUIPMENT_READINGS_PATH,
+  agentCommandResultBodySchema,
+  agentCommandResultResponseSchema,
+  agentEquipmentJobsSchema,
+  agentEquipmentReadingsBodySchema,
+  agentEquipmentReadingsResponseSchema,
+} from './equipment-agent.js';
 
 /**
  * The OpenAPI 3.1 document for outside clients (DESIGN §3), built from the contract's own paths
@@ -117,6 +145,11 @@ const REQUEST_SCHEMAS = {
   AgentRegisterBody: agentRegisterBodySchema,
   AgentSample: agentSampleSchema,
   AgentSamplesBody: agentSamplesBodySchema,
+  SetRoleBody: setRoleBodySchema,
+  CreateEquipmentBody: createEquipmentBodySchema,
+  CommandBody: commandBodyShapesSchema,
+  AgentEquipmentReadingsBody: agentEquipmentReadingsBodySchema,
+  AgentCommandResultBody: agentCommandResultBodySchema,
 } satisfies Record<string, z.ZodType>;
 
 const RESPONSE_SCHEMAS = {
@@ -141,6 +174,18 @@ const RESPONSE_SCHEMAS = {
   WebhookReceived: webhookReceivedSchema,
   TargetGroup: targetGroupSchema,
   ServiceDiscovery: serviceDiscoverySchema,
+  Me: meSchema,
+  UsersList: usersListSchema,
+  OrganisationUser: organisationUserSchema,
+  AuditLog: auditLogSchema,
+  EquipmentList: equipmentListSchema,
+  EquipmentSummary: equipmentSummarySchema,
+  EquipmentDetail: equipmentDetailSchema,
+  Command: commandSchema,
+  CommandsList: commandsListSchema,
+  AgentEquipmentJobs: agentEquipmentJobsSchema,
+  AgentEquipmentReadingsAccepted: agentEquipmentReadingsResponseSchema,
+  AgentCommandResult: agentCommandResultResponseSchema,
 } satisfies Record<string, z.ZodType>;
 
 type RequestName = keyof typeof REQUEST_SCHEMAS;
@@ -205,7 +250,7 @@ const SECURITY_SCHEMES: Record<Exclude<Credential, 'public'>, JsonSchema> = {
 const CREDENTIAL_ERRORS: Record<Credential, Partial<Record<number, string>>> = {
   operator: {
     401: 'No access token, or one that is invalid or expired.',
-    403: 'The access token is valid but its user is unknown to this product or disabled.',
+    403: "The access token is valid but its user is unknown to this product or disabled, or the user's role does not allow this call (the message names the role needed).",
   },
   appToken: {
     401: 'No app token, or one that is unknown, revoked or expired (unused tokens last 24 hours).',
@@ -339,6 +384,7 @@ const hierarchyOperations = (): OperationSpec[] => {
 /** Built on call, so that importing the module does no work (the package has no side effects). */
 const operations = (): OperationSpec[] => [
   ...hierarchyOperations(),
+  ...accessOperations(),
   {
     method: 'get',
     path: ORG_SETTINGS_PATH,
@@ -514,7 +560,144 @@ const operations = (): OperationSpec[] => [
   },
 ];
 
+const EQUIPMENT_MISSING = "No pCDU or PDU with this id in the caller's organisation.";
+
+const accessOperations = (): OperationSpec[] => [
+  {
+    method: 'get',
+    path: ME_PATH,
+    operationId: 'getMe',
+    summary: 'The signed-in user and their role (viewer, operator or admin).',
+    tag: 'Access',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The user.', body: 'Me' }],
+  },
+  {
+    method: 'get',
+    path: USERS_PATH,
+    operationId: 'listUsers',
+    summary: "The organisation's users and their roles (admins only).",
+    tag: 'Access',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The users.', body: 'UsersList' }],
+  },
+  {
+    method: 'put',
+    path: `${USERS_PATH}/{id}/role`,
+    operationId: 'setUserRole',
+    summary: "Sets a user's role (admins only); recorded in the audit log.",
+    tag: 'Access',
+    credential: 'operator',
+    body: { schema: 'SetRoleBody', required: true },
+    success: [{ status: 200, description: 'The user as it is now.', body: 'OrganisationUser' }],
+    errors: {
+      404: "No user with this id in the caller's organisation.",
+      409: 'The organisation would have no admin left.',
+    },
+  },
+  {
+    method: 'get',
+    path: AUDIT_LOG_PATH,
+    operationId: 'getAuditLog',
+    summary:
+      'Hierarchy changes and equipment commands, newest first. Query: entity, action, entityId, userId, from, to (ISO times), limit (1–500), format=csv for a CSV download.',
+    tag: 'Access',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The entries (or CSV text).', body: 'AuditLog' }],
+  },
+  {
+    method: 'get',
+    path: EQUIPMENT_PATH,
+    operationId: 'listEquipment',
+    summary: "The organisation's pCDUs and PDUs with placement, gateway and last reading time.",
+    tag: 'Equipment',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The equipment.', body: 'EquipmentList' }],
+  },
+  {
+    method: 'post',
+    path: EQUIPMENT_PATH,
+    operationId: 'createEquipment',
+    summary: 'Adds a pCDU or PDU, polled by the agent of the gateway server (operators).',
+    tag: 'Equipment',
+    credential: 'operator',
+    body: { schema: 'CreateEquipmentBody', required: true },
+    success: [{ status: 201, description: 'The new unit.', body: 'EquipmentSummary' }],
+    errors: { 404: "The rack or room is not in the caller's organisation." },
+  },
+  {
+    method: 'get',
+    path: `${EQUIPMENT_PATH}/{id}`,
+    operationId: 'getEquipment',
+    summary: 'A unit with the latest value of every sensor, its unit, time and status colour.',
+    tag: 'Equipment',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The unit.', body: 'EquipmentDetail' }],
+    errors: { 404: EQUIPMENT_MISSING },
+  },
+  {
+    method: 'get',
+    path: `${EQUIPMENT_PATH}/{id}/commands`,
+    operationId: 'listEquipmentCommands',
+    summary: "The unit's last 100 commands, newest first.",
+    tag: 'Equipment',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The commands.', body: 'CommandsList' }],
+    errors: { 404: EQUIPMENT_MISSING },
+  },
+  {
+    method: 'post',
+    path: `${EQUIPMENT_PATH}/{id}/commands`,
+    operationId: 'sendEquipmentCommand',
+    summary:
+      'Queues a setpoint or network change to the gateway agent (operators). It is pending until the unit applies it or it fails (refused, read-back differs, or no answer within 30 s).',
+    tag: 'Equipment',
+    credential: 'operator',
+    body: { schema: 'CommandBody', required: true },
+    success: [{ status: 202, description: 'The pending command.', body: 'Command' }],
+    errors: {
+      404: EQUIPMENT_MISSING,
+      409: 'Another change to this unit is pending, or it has no gateway.',
+    },
+  },
+  {
+    method: 'get',
+    path: AGENT_EQUIPMENT_PATH,
+    operationId: 'agentEquipmentJobs',
+    summary: "The gateway's equipment to poll and the commands waiting for it.",
+    tag: 'Agent',
+    credential: 'appToken',
+    success: [{ status: 200, description: 'The jobs.', body: 'AgentEquipmentJobs' }],
+  },
+  {
+    method: 'post',
+    path: AGENT_EQUIPMENT_READINGS_PATH,
+    operationId: 'pushEquipmentReadings',
+    summary: "Readings of the gateway's equipment.",
+    tag: 'Agent',
+    credential: 'appToken',
+    body: { schema: 'AgentEquipmentReadingsBody', required: true },
+    success: [{ status: 200, description: 'Stored.', body: 'AgentEquipmentReadingsAccepted' }],
+  },
+  {
+    method: 'post',
+    path: '/api/agent/equipment/commands/{id}/result',
+    operationId: 'equipmentCommandResult',
+    summary: 'The outcome of one command: applied (written and read back) or failed.',
+    tag: 'Agent',
+    credential: 'appToken',
+    body: { schema: 'AgentCommandResultBody', required: true },
+    success: [{ status: 200, description: 'Recorded.', body: 'AgentCommandResult' }],
+    errors: {
+      404: 'No such command for this gateway.',
+      409: 'The command is no longer pending (it timed out).',
+    },
+  },
+];
+
 const TAGS = [
+  { name: 'Access', description: 'Roles, users and the audit log (operator API).' },
+  { name: 'Equipment', description: 'pCDUs and PDUs, and changes to them (operator API).' },
   { name: 'Devices', description: 'Datacenters, rooms, racks and servers (operator API).' },
   { name: 'Organisation', description: "The operator's organisation (operator API)." },
   { name: 'Plans', description: 'Plans and checkout (operator API).' },
