@@ -66,9 +66,13 @@ export const VALVE_SETPOINT_MESSAGE =
 export const DELTA_T_SETPOINT_MESSAGE = 'ΔT setpoint must be from 0.0 to 55.0 K in steps of 0.1 K.';
 export const SETPOINTS_EMPTY_MESSAGE = 'Give a valve setpoint, a ΔT setpoint or both.';
 
-/** The valve setpoint as the operator types it (percent, two decimals) → the register value. */
+/**
+ * The valve setpoint as the operator types it (percent, two decimals) → the register value. A
+ * percentage with a third decimal stays fractional, so that the schema refuses it as off-step.
+ */
 export function valvePercentToSetpoint(percent: number): number {
-  return Math.round(percent * 100);
+  const raw = percent * 100;
+  return Math.abs(raw - Math.round(raw)) < 1e-6 ? Math.round(raw) : raw;
 }
 export const valveSetpointToPercent = (setpoint: number) => setpoint / 100;
 
@@ -355,7 +359,8 @@ export const PCDU_SENSOR_RULES: Readonly<Record<string, SensorRule>> = {
   wflow: { subsystem: 'water', normal: [5, 300], warning: [2, 350] },
   ref_m: { subsystem: 'cooling', decimals: 3 },
   valveSetpoint: { subsystem: 'control', decimals: 2 },
-  valveNow: { subsystem: 'control', decimals: 2, normal: [0, 95], warning: [0, 99.5] },
+  // Fully open is a warning: the unit is at its limit (docs: System Health).
+  valveNow: { subsystem: 'control', decimals: 2, normal: [0, 99.5], warning: [0, 100] },
   deltaTSetpoint: { subsystem: 'control' },
   Setpoint_VolumetricFlow: { subsystem: 'water' },
   waterleak: { subsystem: 'water' },
@@ -384,7 +389,7 @@ const STATE_COLOURS: Readonly<Record<string, SensorStatus>> = {
   REMOTE: 'green',
   WARNING: 'yellow',
   OFF: 'yellow',
-  INACTIVE: 'red',
+  INACTIVE: 'yellow',
   PUMP_DEGRADED: 'yellow',
   ERROR: 'red',
   WATER_LEAK: 'red',
@@ -463,6 +468,42 @@ export function sensorStatus(
     range === undefined || (value >= range[0] && value <= range[1]);
   if (inside(definition.rule.normal)) return 'green';
   return inside(definition.rule.warning) ? 'yellow' : 'red';
+}
+
+export interface SubsystemHealth {
+  subsystem: Subsystem;
+  label: string;
+  status: SensorStatus;
+  /** The readings that made it yellow or red, e.g. 'PSU2: Warning'. */
+  reasons: string[];
+}
+
+const SEVERITY: Record<SensorStatus, number> = { unknown: 0, green: 1, yellow: 2, red: 3 };
+export const worstStatus = (statuses: readonly SensorStatus[]): SensorStatus =>
+  statuses.reduce<SensorStatus>((worst, s) => (SEVERITY[s] > SEVERITY[worst] ? s : worst), 'green');
+
+/** System Health: each subsystem's worst reading, with the readings that are not green. */
+export function subsystemHealth(
+  sensors: readonly {
+    label: string;
+    text: string;
+    unit: string;
+    subsystem: Subsystem;
+    status: SensorStatus;
+  }[],
+): SubsystemHealth[] {
+  return SUBSYSTEMS.map((subsystem) => {
+    const own = sensors.filter((sensor) => sensor.subsystem === subsystem);
+    const flagged = own.filter((sensor) => sensor.status === 'yellow' || sensor.status === 'red');
+    return {
+      subsystem,
+      label: SUBSYSTEM_LABELS[subsystem],
+      status: own.length === 0 ? 'unknown' : worstStatus(own.map((sensor) => sensor.status)),
+      reasons: flagged.map(
+        (sensor) => `${sensor.label}: ${sensor.text}${sensor.unit ? ` ${sensor.unit}` : ''}`,
+      ),
+    };
+  });
 }
 
 /** The value as the pages print it. */

@@ -12,6 +12,8 @@ export function buildServer(overrides: Partial<Server> = {}): Server {
     machineId: id.toString(16).padStart(32, '0'),
     rackId: null,
     deviceTypeId: null,
+    deviceType: 'server',
+    roomId: null,
     rackName: null,
     roomName: null,
     datacenterName: null,

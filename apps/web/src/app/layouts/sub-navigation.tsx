@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
+import { useMe } from '@/lib/me';
 import { useOrganisationLinks } from '@/features/organisation/hooks/use-organisation-links';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -51,6 +52,7 @@ function ExternalItem({ href, icon, label }: { href: string; icon: IconName; lab
 /** SPEC §2: the signed-in operator's dashboard links, under the header. */
 function DashboardLinks() {
   const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
+  const { can } = useMe();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
       {/* The header's side padding less the items' own: icons line up with the logo. */}
@@ -58,6 +60,17 @@ function DashboardLinks() {
         <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="server">Devices</ItemLabel>
         </NavLink>
+        <NavLink to={paths.equipment} className={({ isActive }) => itemClassName(isActive)}>
+          <ItemLabel icon="bolt">Equipment</ItemLabel>
+        </NavLink>
+        <NavLink to={paths.auditLog} className={({ isActive }) => itemClassName(isActive)}>
+          <ItemLabel icon="book">Audit Log</ItemLabel>
+        </NavLink>
+        {can('admin') && (
+          <NavLink to={paths.users} className={({ isActive }) => itemClassName(isActive)}>
+            <ItemLabel icon="shield">Users</ItemLabel>
+          </NavLink>
+        )}
         <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />
         {aiToolkitUrl && <ExternalItem href={aiToolkitUrl} icon="sparkles" label="AI Toolkit" />}
       </div>

@@ -5,6 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { deviceTypeText } from '../utils/counts';
 import type { SortKey, SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
+import { DeviceName } from './device-name';
 import { MachineIdText } from './machine-id-text';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
@@ -70,7 +71,7 @@ export function RackDevices({
                     aria-hidden="true"
                   />
                   <span className="truncate font-medium text-ink" title={server.serverName}>
-                    {server.serverName}
+                    <DeviceName server={server} />
                   </span>
                 </span>
               </td>
@@ -78,7 +79,7 @@ export function RackDevices({
               <td className="px-3 py-2 text-slate-700">
                 <MachineIdText machineId={server.machineId} />
               </td>
-              <td className="px-3 py-2 text-slate-700">{deviceTypeText(server.deviceTypeId)}</td>
+              <td className="px-3 py-2 text-slate-700">{deviceTypeText(server)}</td>
               <td className="px-2 py-1 text-right">
                 <RowActionButton
                   action="edit"

@@ -7,3 +7,6 @@ export const NO_ROOMS = 'No rooms';
 export const NO_RACKS = 'No racks';
 export const NO_DEVICES = 'No devices';
 export const NO_DEVICES_IN_RACK = 'No devices in this rack';
+
+/** The group of equipment standing in a room without a rack (a pCDU). */
+export const IN_ROOM = 'In the room (no rack)';
