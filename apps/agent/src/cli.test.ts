@@ -58,4 +58,36 @@ describe('parseCommandLine', () => {
     expect(command.kind).toBe('usage-error');
     expect(command.kind === 'usage-error' && command.message).toMatch(message);
   });
+
+  it('reads the simulator commands', () => {
+    expect(parseCommandLine(['simulate', 'pcdu', '--port', '1502'])).toEqual({
+      kind: 'simulate',
+      device: 'pcdu',
+      host: '127.0.0.1',
+      port: 1502,
+      controlPort: undefined,
+      loadKw: undefined,
+      profile: undefined,
+      community: undefined,
+    });
+    expect(
+      parseCommandLine([
+        ...['simulate', 'pdu', '--port', '1161', '--profile', 'raritan-pdu2'],
+        ...['--load-kw', '7.5', '--control-port', '9000', '--community', 'ro'],
+      ]),
+    ).toMatchObject({ device: 'pdu', loadKw: 7.5, controlPort: 9000, profile: 'raritan-pdu2' });
+  });
+
+  it.each([
+    [['simulate'], /pcdu or pdu/],
+    [['simulate', 'ups', '--port', '1'], /pcdu or pdu/],
+    [['simulate', 'pcdu'], /--port <n> is required/],
+    [['simulate', 'pcdu', '--port', '70000'], /port number/],
+    [['simulate', 'pcdu', '--port', '1502', '--load-kw', '3'], /does not apply/],
+    [['simulate', 'pdu', '--port', '1161', '--profile', 'x'], /apc-rpdu2, raritan-pdu2/],
+    [['simulate', 'pcdu', '--port', '1502', '--heat-load-kw=-1'], /kW/],
+  ])('refuses %j', (argv, message) => {
+    const command = parseCommandLine(argv);
+    expect(command.kind === 'usage-error' && command.message).toMatch(message);
+  });
 });

@@ -17,9 +17,23 @@ export interface RunCommand {
   hostRoot: string;
 }
 
+export interface SimulateCommand {
+  kind: 'simulate';
+  device: 'pcdu' | 'pdu';
+  host: string;
+  port: number;
+  controlPort: number | undefined;
+  /** pCDU: base heat load; PDU: base IT load. */
+  loadKw: number | undefined;
+  /** PDU: the profile whose OID layout it serves, and its v2c community. */
+  profile: string | undefined;
+  community: string | undefined;
+}
+
 export type Command =
   | InstallCommand
   | RunCommand
+  | SimulateCommand
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'usage-error'; message: string };
@@ -40,12 +54,86 @@ export const USAGE = `Usage:
     "intervalSeconds" in the config) until SIGTERM. --host-root reads /proc and /sys
     under another directory (the host's, when running in a container).
 
+  ${AGENT_BINARY_NAME} simulate pcdu --port <n> [--host <addr>] [--control-port <n>]
+      [--heat-load-kw <kW>]
+  ${AGENT_BINARY_NAME} simulate pdu --port <n> [--host <addr>] [--control-port <n>]
+      [--load-kw <kW>] [--profile apc-rpdu2|raritan-pdu2] [--community <name>]
+    A simulated pCDU (Modbus TCP, unit id 1) or PDU (SNMP v2c) with a physical model, on
+    127.0.0.1 unless --host. Faults: POST {"fault":"leak|psu1|psu2|pump|sensor-drift|
+    offline|clear"} to http://<host>:<control port>/fault (control port: port + 10000).
+
   ${AGENT_BINARY_NAME} --version | --help`;
 
 const fail = (message: string): Command => ({ kind: 'usage-error', message });
 
+const SIMULATED_PDU_PROFILES = ['apc-rpdu2', 'raritan-pdu2'];
+
+function parsePort(value: string | undefined, flag: string, required: boolean): number | string {
+  if (value === undefined) return required ? `${flag} <n> is required.` : -1;
+  const port = Number(value);
+  return Number.isInteger(port) && port >= 1 && port <= 65_535
+    ? port
+    : `${flag} must be a port number from 1 to 65535.`;
+}
+
+function parseSimulate(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'control-port': { type: 'string' },
+        'heat-load-kw': { type: 'string' },
+        'load-kw': { type: 'string' },
+        profile: { type: 'string' },
+        community: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const device = positionals[0];
+  if ((device !== 'pcdu' && device !== 'pdu') || positionals.length !== 1) {
+    return fail('simulate takes one device: pcdu or pdu.');
+  }
+  const port = parsePort(values.port, '--port', true);
+  if (typeof port === 'string') return fail(port);
+  const controlPort = parsePort(values['control-port'], '--control-port', false);
+  if (typeof controlPort === 'string') return fail(controlPort);
+  const loadFlag = device === 'pcdu' ? 'heat-load-kw' : 'load-kw';
+  const other = device === 'pcdu' ? ['load-kw', 'profile', 'community'] : ['heat-load-kw'];
+  const misplaced = other.find((flag) => values[flag as keyof typeof values] !== undefined);
+  if (misplaced) return fail(`--${misplaced} does not apply to simulate ${device}.`);
+  let loadKw: number | undefined;
+  if (values[loadFlag] !== undefined) {
+    loadKw = Number(values[loadFlag]);
+    if (!Number.isFinite(loadKw) || loadKw < 0 || loadKw > 2000) {
+      return fail(`--${loadFlag} must be a number of kW from 0 to 2000.`);
+    }
+  }
+  if (values.profile !== undefined && !SIMULATED_PDU_PROFILES.includes(values.profile)) {
+    return fail(`--profile must be one of ${SIMULATED_PDU_PROFILES.join(', ')}.`);
+  }
+  return {
+    kind: 'simulate',
+    device,
+    host: values.host ?? '127.0.0.1',
+    port,
+    controlPort: controlPort === -1 ? undefined : controlPort,
+    loadKw,
+    profile: values.profile,
+    community: values.community,
+  };
+}
+
 /** The command line as a command, or a usage error naming what is wrong. Never throws. */
 export function parseCommandLine(argv: string[]): Command {
+  if (argv[0] === 'simulate') return parseSimulate(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

@@ -1,9 +1,20 @@
 import {
+  AGENT_EQUIPMENT_PATH,
+  AGENT_EQUIPMENT_READINGS_PATH,
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
+  agentCommandResultPath,
+  agentCommandResultResponseSchema,
+  agentEquipmentJobsSchema,
+  agentEquipmentReadingsResponseSchema,
   agentRegisterResponseSchema,
   agentSamplesResponseSchema,
   errorBodySchema,
+  type AgentCommandResultBody,
+  type AgentCommandResultResponse,
+  type AgentEquipmentJobs,
+  type AgentEquipmentReadingsBody,
+  type AgentEquipmentReadingsResponse,
   type AgentRegisterBody,
   type AgentRegisterResponse,
   type AgentSamplesBody,
@@ -46,7 +57,7 @@ function describeFailure(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** The agent's two calls, authenticated by the app token. */
+/** The agent's calls, authenticated by the app token. */
 export function createApiClient({
   apiUrl,
   appToken,
@@ -55,7 +66,8 @@ export function createApiClient({
 }: ApiClientOptions) {
   const base = apiUrl.replace(/\/+$/, '');
 
-  async function post<S extends z.ZodType>(
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
     path: string,
     body: unknown,
     schema: S,
@@ -65,13 +77,13 @@ export function createApiClient({
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           authorization: `Bearer ${appToken}`,
-          'content-type': 'application/json',
+          ...(method === 'POST' && { 'content-type': 'application/json' }),
           'user-agent': `brezza-agent/${AGENT_VERSION}`,
         },
-        body: JSON.stringify(body),
+        ...(method === 'POST' && { body: JSON.stringify(body) }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
@@ -104,8 +116,33 @@ export function createApiClient({
 
   return {
     register: (body: AgentRegisterBody, signal?: AbortSignal): Promise<AgentRegisterResponse> =>
-      post(AGENT_REGISTER_PATH, body, agentRegisterResponseSchema, signal),
+      call('POST', AGENT_REGISTER_PATH, body, agentRegisterResponseSchema, signal),
     pushSamples: (body: AgentSamplesBody, signal?: AbortSignal): Promise<AgentSamplesResponse> =>
-      post(AGENT_SAMPLES_PATH, body, agentSamplesResponseSchema, signal),
+      call('POST', AGENT_SAMPLES_PATH, body, agentSamplesResponseSchema, signal),
+    equipmentJobs: (signal?: AbortSignal): Promise<AgentEquipmentJobs> =>
+      call('GET', AGENT_EQUIPMENT_PATH, undefined, agentEquipmentJobsSchema, signal),
+    pushReadings: (
+      body: AgentEquipmentReadingsBody,
+      signal?: AbortSignal,
+    ): Promise<AgentEquipmentReadingsResponse> =>
+      call(
+        'POST',
+        AGENT_EQUIPMENT_READINGS_PATH,
+        body,
+        agentEquipmentReadingsResponseSchema,
+        signal,
+      ),
+    commandResult: (
+      commandId: number,
+      body: AgentCommandResultBody,
+      signal?: AbortSignal,
+    ): Promise<AgentCommandResultResponse> =>
+      call(
+        'POST',
+        agentCommandResultPath(commandId),
+        body,
+        agentCommandResultResponseSchema,
+        signal,
+      ),
   };
 }

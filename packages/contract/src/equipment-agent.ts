@@ -110,8 +110,8 @@ export const modbusRegisterSchema = z
   .refine((r) => r.type !== 'bool' || r.table === 'coil' || r.table === 'discrete', {
     message: 'Only coils and discrete inputs are bool; registers are not.',
   })
-  .refine((r) => r.command === undefined || r.table === 'holding' || r.table === 'coil', {
-    message: 'Only holding registers and coils can be written.',
+  .refine((r) => r.command === undefined || r.table === 'holding', {
+    message: 'Commands write holding registers only.',
   });
 export type ModbusRegister = z.infer<typeof modbusRegisterSchema>;
 
