@@ -291,6 +291,32 @@ export interface AuditLogTable {
   result: 'ok' | 'pending' | 'applied' | 'failed';
   reason: string | null;
   command_id: number | null;
+/** Embedded metrics store (migration 2026-11-23-0301): a device's metric and label set. */
+export interface MetricSeriesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  device_id: number;
+  metric: string;
+  labels: string;
+}
+
+/** A series' open head chunk (this hour's samples) and its newest sample. */
+export interface MetricHeadsTable {
+  series_id: number;
+  window_start: number;
+  sample_count: number;
+  data: Uint8Array | null;
+  last_ms: number;
+  last_value: number;
+}
+
+/** A sealed compressed chunk: 0 raw samples, 1 minute rollups of an hour, 2 hour rollups of a day. */
+export interface MetricChunksTable {
+  series_id: number;
+  resolution: number;
+  start_ms: number;
+  end_ms: number;
+  data: Uint8Array;
 }
 
 export interface DB {
@@ -319,4 +345,7 @@ export interface DB {
   equipment_readings: EquipmentReadingsTable;
   equipment_commands: EquipmentCommandsTable;
   audit_log: AuditLogTable;
+  metric_series: MetricSeriesTable;
+  metric_heads: MetricHeadsTable;
+  metric_chunks: MetricChunksTable;
 }

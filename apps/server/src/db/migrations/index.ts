@@ -6,6 +6,7 @@ import { hierarchy } from './2026-11-21-0003-hierarchy.js';
 import { onboarding } from './2026-11-21-0004-onboarding.js';
 import { billing } from './2026-11-21-0005-billing.js';
 import { grafana } from './2026-11-21-0006-grafana.js';
+import { metricsStore } from './2026-11-23-0301-metrics-store.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
 
 /**
@@ -20,6 +21,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-21-0004-onboarding': onboarding(dialect),
     '2026-11-21-0005-billing': billing(dialect),
     '2026-11-21-0006-grafana': grafana(),
+    '2026-11-23-0301-metrics-store': metricsStore(dialect),
     '2026-11-23-0501-equipment': equipment(dialect),
   };
 }
