@@ -291,6 +291,8 @@ export interface AuditLogTable {
   result: 'ok' | 'pending' | 'applied' | 'failed';
   reason: string | null;
   command_id: number | null;
+}
+
 /** Embedded metrics store (migration 2026-11-23-0301): a device's metric and label set. */
 export interface MetricSeriesTable {
   id: Generated<number>;

@@ -15,6 +15,7 @@ import { tokenRoutes } from './onboarding/routes.js';
 import { accessRoutes, authorise } from './access/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
+import { demoEquipmentPlugin } from './demo/equipment-plugin.js';
 import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
 
 /**
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(agentDownloadRoutes);
   await app.register(equipmentPlugin);
   await app.register(equipmentAgentRoutes);
+  await app.register(demoEquipmentPlugin);
   await app.register(metricsRoutes);
 
   await app.register(

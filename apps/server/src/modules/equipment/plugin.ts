@@ -19,12 +19,9 @@ export const equipmentPlugin = fp(
     const service = createEquipmentService({
       db: app.database.db,
       onDevicesChanged: (organisationId, trx) => app.hierarchy.invalidate(organisationId, trx),
+      // The store publishes what it stored to the live stream itself.
       async writeSamples(samples) {
-        // The metrics store arrives with the telemetry module; until it is registered the
-        // latest values (kept by this module) are all the pages need.
-        if (!app.hasDecorator('metricsStore')) return;
         await app.metricsStore.write(samples);
-        await app.telemetryEvents.publish(samples);
       },
     });
     app.decorate('equipment', service);
@@ -37,5 +34,5 @@ export const equipmentPlugin = fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'equipment', dependencies: ['database', 'hierarchy'] },
+  { name: 'equipment', dependencies: ['database', 'hierarchy', 'telemetry'] },
 );
