@@ -1,13 +1,10 @@
+import { injectSimulatorFault } from '@brezza/agent/equipment';
 import {
   SIMULATOR_CONTROL_PORT_OFFSET,
-  SIMULATOR_FAULT_PATH,
   SIMULATOR_FAULTS,
   simulatorFaultSchema,
 } from '@brezza/contract';
 import { CommandError, UsageError, requireFlag, type AdminCommand } from '../../admin-command.js';
-
-/** How long staff wait for a simulator's control port before the command gives up. */
-const CONTROL_TIMEOUT_MS = 5_000;
 
 export const equipmentCommands: AdminCommand[] = [
   {
@@ -38,25 +35,12 @@ export const equipmentCommands: AdminCommand[] = [
         );
       }
       const unit = found[0]!;
-      const url = `http://${unit.host}:${unit.port + SIMULATOR_CONTROL_PORT_OFFSET}${SIMULATOR_FAULT_PATH}`;
-      let response: Response;
+      const controlPort = unit.port + SIMULATOR_CONTROL_PORT_OFFSET;
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ fault: fault.data }),
-          signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
-        });
+        await injectSimulatorFault({ host: unit.host, controlPort }, fault.data);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new CommandError(
-          `${unit.name}'s simulator did not answer at ${url} (${reason}). Is it a simulated unit, and is the simulator running?`,
-        );
-      }
-      if (!response.ok) {
-        throw new CommandError(
-          `${unit.name}'s simulator refused the fault: HTTP ${response.status} ${await response.text()}`,
-        );
+        throw new CommandError(`${unit.name} is not a running simulator: ${reason}`);
       }
       context.out(
         fault.data === 'clear'
