@@ -177,7 +177,7 @@ describe('equipment', () => {
     const sensor = (key: string) => unit.sensors.find((s) => s.key === key);
     expect(sensor('refrigerant_supply_temperature')).toMatchObject({
       unit: '°C',
-      text: '18.5',
+      text: '18.50',
       status: 'green',
     });
     expect(sensor('ambtemp')?.status).toBe('red');

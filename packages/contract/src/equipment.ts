@@ -413,7 +413,12 @@ export function sensorDefinition(
 ): SensorDefinition {
   if (profile?.protocol === 'modbus-tcp') {
     const register = profile.registers.find((r) => r.sensor === key);
-    const rule = PCDU_SENSOR_RULES[key] ?? { subsystem: 'control' };
+    const known = PCDU_SENSOR_RULES[key] ?? { subsystem: 'control' };
+    // Shown to the register's own resolution (a scale of 0.01 reads to two decimals).
+    const decimals =
+      known.decimals ??
+      (register?.scale ? Math.max(0, Math.round(-Math.log10(register.scale))) : 0);
+    const rule = { ...known, decimals };
     return {
       key,
       label: register?.label ?? key,
