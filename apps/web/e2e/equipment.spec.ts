@@ -149,23 +149,14 @@ test('a viewer reads the unit but is offered no change, and the server refuses o
   await expect(page.getByRole('button', { name: 'Save Configuration' })).toHaveCount(0);
   await expect(page.getByLabel('Valve setpoint (%)')).toBeDisabled();
 
-  // The server enforces it too: the call the button would make is a 403 naming the role.
-  const refusal = await page.evaluate(async () => {
-    const key = Object.keys(localStorage).find((name) => name.includes('@@auth0spajs@@'));
-    const entry = key
-      ? (JSON.parse(localStorage.getItem(key)!) as { body?: { access_token?: string } })
-      : null;
-    const id = /\/equipment\/(\d+)/.exec(location.pathname)![1];
-    const response = await fetch(`/api/equipment/${id}/commands`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${entry?.body?.access_token ?? ''}`,
-      },
-      body: JSON.stringify({ setpoints: { valveSetpoint: 5000 } }),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
+  // The server enforces it too: the call the button would make, with the viewer's own token
+  // (taken from the page's next read), is a 403 naming the role.
+  const read = await page.waitForRequest((request) => /\/api\/equipment\/\d+$/.test(request.url()));
+  const response = await page.request.post(`${read.url()}/commands`, {
+    headers: { authorization: read.headers()['authorization']! },
+    data: { setpoints: { valveSetpoint: 5000 } },
   });
+  const refusal = { status: response.status(), body: (await response.json()) as unknown };
   expect(refusal).toEqual({ status: 403, body: { error: roleRequiredMessage('operator') } });
   await context.close();
 });
