@@ -17,11 +17,20 @@ const itemClassName = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-ink',
   );
 
-function ItemLabel({ icon, children }: { icon: IconName; children: ReactNode }) {
+function ItemLabel({
+  icon,
+  children,
+  compact = false,
+}: {
+  icon: IconName;
+  children: ReactNode;
+  /** On phones only the icon shows (the label stays for screen readers and tooltips). */
+  compact?: boolean;
+}) {
   return (
     <>
       <Icon name={icon} className="h-4 w-4" />
-      {children}
+      {compact ? <span className="sr-only sm:not-sr-only">{children}</span> : children}
     </>
   );
 }
@@ -60,15 +69,33 @@ function DashboardLinks() {
         <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="server">Devices</ItemLabel>
         </NavLink>
-        <NavLink to={paths.equipment} className={({ isActive }) => itemClassName(isActive)}>
-          <ItemLabel icon="bolt">Equipment</ItemLabel>
+        <NavLink
+          to={paths.equipment}
+          title="Equipment"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="bolt" compact>
+            Equipment
+          </ItemLabel>
         </NavLink>
-        <NavLink to={paths.auditLog} className={({ isActive }) => itemClassName(isActive)}>
-          <ItemLabel icon="book">Audit Log</ItemLabel>
+        <NavLink
+          to={paths.auditLog}
+          title="Audit Log"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="book" compact>
+            Audit Log
+          </ItemLabel>
         </NavLink>
         {can('admin') && (
-          <NavLink to={paths.users} className={({ isActive }) => itemClassName(isActive)}>
-            <ItemLabel icon="shield">Users</ItemLabel>
+          <NavLink
+            to={paths.users}
+            title="Users"
+            className={({ isActive }) => itemClassName(isActive)}
+          >
+            <ItemLabel icon="shield" compact>
+              Users
+            </ItemLabel>
           </NavLink>
         )}
         <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />

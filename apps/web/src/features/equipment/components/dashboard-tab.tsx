@@ -115,7 +115,7 @@ function Area({ title, children }: { title: string; children: React.ReactNode })
   return (
     <Card className="p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">{children}</div>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 2xl:grid-cols-4">{children}</div>
     </Card>
   );
 }

@@ -100,7 +100,7 @@ export function EquipmentRoute() {
           <div
             role="tablist"
             aria-label="pCDU pages"
-            className="mt-5 flex gap-1 overflow-x-auto border-b border-slate-200"
+            className="mt-5 flex flex-wrap gap-x-1 border-b border-slate-200"
           >
             {TABS.map(([key, label]) => (
               <button
