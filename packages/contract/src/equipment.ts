@@ -435,12 +435,13 @@ export function sensorDefinition(
       if (!match) continue;
       const scope = metric.scope === 'outlet' ? 'outlet ' : metric.scope === 'phase' ? 'L' : '';
       const label = match[1] ? `${metric.label} (${scope}${match[1]})` : metric.label;
+      const decimals = metric.scale ? Math.max(0, Math.round(-Math.log10(metric.scale))) : 0;
       return {
         key,
         label,
         unit: metric.unit,
         subsystem: 'power',
-        rule: { subsystem: 'power' },
+        rule: { subsystem: 'power', decimals },
         hasStates: metric.states !== undefined,
       };
     }

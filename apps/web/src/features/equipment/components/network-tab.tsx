@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { networkIssues, type EquipmentDetail, type NetworkInput } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,6 +36,14 @@ export function NetworkTab({ unit, canChange }: { unit: EquipmentDetail; canChan
   const [issues, setIssues] = useState<Partial<Record<keyof Form, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const send = useSendCommand(unit.id);
+  const reportedAt = unit.network?.at ?? null;
+  // Opened before the first reading: fill the form once the unit reports, unless typed in.
+  useEffect(() => {
+    if (reportedAt === null) return;
+    setForm((current) =>
+      Object.values(current).every((v) => v === '') ? fromUnit(unit) : current,
+    );
+  }, [reportedAt === null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   DELTA_T_SETPOINT_DEFAULT_K,
   VALVE_SETPOINT_DEFAULT,
@@ -45,6 +45,14 @@ export function SetpointTab({ unit, canChange }: { unit: EquipmentDetail; canCha
   const [form, setForm] = useState<Form>(() => fromUnit(unit));
   const [error, setError] = useState<string | null>(null);
   const send = useSendCommand(unit.id);
+  const reported = fromUnit(unit);
+  // Opened before the first reading: fill the form once values arrive, unless already typed in.
+  useEffect(() => {
+    if (reported.valvePercent === '' && reported.deltaTK === '') return;
+    setForm((current) =>
+      current.valvePercent === '' && current.deltaTK === '' ? reported : current,
+    );
+  }, [reported.valvePercent, reported.deltaTK]); // eslint-disable-line react-hooks/exhaustive-deps
   const valvePercent = typed(form.valvePercent);
   const raw = typeof valvePercent === 'number' ? valvePercentToSetpoint(valvePercent) : null;
 
