@@ -1,11 +1,14 @@
 import { DevicesPage } from '@/features/devices/components/devices-page';
 import { AddDevicesSection } from '@/features/onboarding';
+import { useMe } from '@/lib/me';
 
 /**
  * /devices (SPEC §2): the Devices page, with the onboarding feature's 'Add Devices' section
  * passed in through `addDevices`, so that it sits below the views and above 'Debug Output'.
- * Composed here because features never import each other.
+ * Composed here because features never import each other. Making an app token needs the admin
+ * role, so the section is offered to admins only.
  */
 export function DevicesRoute() {
-  return <DevicesPage addDevices={<AddDevicesSection />} />;
+  const { can } = useMe();
+  return <DevicesPage addDevices={can('admin') ? <AddDevicesSection /> : null} />;
 }
