@@ -5,12 +5,17 @@
  */
 export {
   startPcduSimulator,
+  pcduHistory,
+  measurementWords,
+  defaultHoldingWords,
   DEFAULT_PCDU_HEAT_LOAD_KW,
+  type HistoryOptions,
   type PcduSimulator,
   type PcduSimulatorOptions,
 } from './pcdu-simulator.js';
 export {
   startPduSimulator,
+  pduHistory,
   pduOidValues,
   DEFAULT_PDU_LOAD_KW,
   PDU_FAULTS,

@@ -47,7 +47,7 @@ describe('the pCDU model', () => {
     const state = settle(initialPcduState(), 30, 4 * 3600);
     const r = pcduReadings(state, params, 30);
     expect(r.cooling_power).toBeCloseTo(30, 1);
-    expect(r.deltaT).toBeCloseTo(15, 1);
+    expect(r.dT).toBeCloseTo(15, 1);
     expect(r.wflow).toBeCloseTo(flowSetpointLpm(30, 15), 0);
     expect(r.refrigerant_return_temperature).toBeGreaterThan(r.refrigerant_supply_temperature);
   });
@@ -62,7 +62,7 @@ describe('the pCDU model', () => {
     const warm = settle(initialPcduState(), 20, 4 * 3600);
     const tighter = settle({ ...warm, deltaTSetpointRaw: 50 }, 20, 3600);
     expect(tighter.valvePercent).toBeGreaterThan(warm.valvePercent);
-    expect(pcduReadings(tighter, params, 20).deltaT).toBeCloseTo(5, 0);
+    expect(pcduReadings(tighter, params, 20).dT).toBeCloseTo(5, 0);
     const idle = settle({ ...warm, valveSetpointRaw: 6000 }, 1, 3600);
     expect(idle.valvePercent).toBeCloseTo(60, 5);
   });

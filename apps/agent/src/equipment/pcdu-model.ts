@@ -10,7 +10,8 @@ import {
  * - the technology loop ("refrigerant": a single-phase coolant, cp 3.8 kJ/(kg·K)) carries the
  *   servers' heat, pushed by the unit's own pump at a fixed mass flow;
  * - the facility water loop (cp 4.18 kJ/(kg·K), 997 kg/m³) takes it away through a valve.
- * Units are in the names: kW, kg/s, L/min, °C, K, PSI, %.
+ * Units are in the names: kW, kg/s, L/min, °C, K, PSI, %. Readings use the register map's units
+ * (ref_m in kg/min, transducers in V).
  */
 
 export const WATER_CP_KJ_PER_KG_K = 4.18;
@@ -34,7 +35,7 @@ export interface PcduParameters {
   facilitySupplyPressurePsi: number;
   /** Pressure drop across valve and exchanger at full flow (∝ flow²). */
   fullFlowPressureDropPsi: number;
-  /** Pressure transducers: 0–10 V for 0–this PSI. */
+  /** Pressure transducers: ratiometric 0.5–4.5 V for 0–this PSI. */
   transducerFullScalePsi: number;
 }
 
@@ -220,7 +221,7 @@ export interface PcduReadings {
   ambtemp: number;
   water_outlet_temperature: number;
   water_inlet_temperature: number;
-  deltaT: number;
+  dT: number;
   facility_supply_pressure_voltage: number;
   facility_return_pressure_voltage: number;
   facility_supply_pressure: number;
@@ -249,7 +250,7 @@ export function pcduReadings(
     params.fullFlowPressureDropPsi * (flows.waterFlowLpm / params.maxWaterFlowLpm) ** 2;
   const supplyPsi = params.facilitySupplyPressurePsi;
   const returnPsi = supplyPsi - dropPsi;
-  const volts = (psi: number) => (10 * psi) / params.transducerFullScalePsi;
+  const volts = (psi: number) => 0.5 + (4 * psi) / params.transducerFullScalePsi;
   // A drifting inlet sensor misreports; the physics (and the outlet) do not change.
   const waterInletReadC = params.waterInletC + state.driftK;
   const errorState = faults.leak
@@ -266,13 +267,13 @@ export function pcduReadings(
     ambtemp: params.ambientC,
     water_outlet_temperature: flows.waterOutletC,
     water_inlet_temperature: waterInletReadC,
-    deltaT: flows.waterOutletC - waterInletReadC,
+    dT: flows.waterOutletC - waterInletReadC,
     facility_supply_pressure_voltage: volts(supplyPsi),
     facility_return_pressure_voltage: volts(returnPsi),
     facility_supply_pressure: supplyPsi,
     facility_return_pressure: returnPsi,
     wflow: flows.waterFlowLpm,
-    ref_m: flows.coolantFlowKgPerS,
+    ref_m: flows.coolantFlowKgPerS * 60,
     valveNow: state.valvePercent,
     Setpoint_VolumetricFlow: Math.min(flowSetpoint, params.maxWaterFlowLpm),
     energy: state.energyKwh,

@@ -7,7 +7,7 @@ import {
   createModbusConnection,
   type ModbusConnection,
 } from './modbus-collector.js';
-import { startPcduSimulator, type PcduSimulator } from './pcdu-simulator.js';
+import { pcduHistory, startPcduSimulator, type PcduSimulator } from './pcdu-simulator.js';
 
 let simulator: PcduSimulator;
 let connection: ModbusConnection;
@@ -40,7 +40,7 @@ describe('the pCDU simulator through the Modbus collector', () => {
       interfaceStatus: 'ACTIVE',
     });
     expect(values.cooling_power as number).toBeGreaterThan(25);
-    expect(values.deltaT as number).toBeCloseTo(15, 0);
+    expect(values.dT as number).toBeCloseTo(15, 0);
   });
 
   it('applies setpoints, reads them back and marks the source REMOTE', async () => {
@@ -145,5 +145,23 @@ describe('the pCDU simulator through the Modbus collector', () => {
       { timeoutMs: 300, reconnectDelayMs: 100 },
     );
     expect(result).toEqual({ status: 'failed', reason: COMMAND_FAILURE.noAnswer });
+  });
+});
+
+describe('pcduHistory', () => {
+  it('gives what a poll gives, one reading a step, energy rising with the load', async () => {
+    const history = [
+      ...pcduHistory({ fromMs: 0, toMs: 3_600_000, stepSeconds: 60, heatLoadKw: () => 30 }),
+    ];
+    expect(history).toHaveLength(61);
+    expect(history[1]!.timestampMs).toBe(60_000);
+    const live = await connection.poll(PCDU_DEFAULT_PROFILE);
+    expect(Object.keys(history[0]!.values).sort()).toEqual(Object.keys(live).sort());
+    expect(history.at(-1)!.values.energy as number).toBeCloseTo(30, 0);
+    expect(history.at(-1)!.values).toMatchObject({
+      valveSetpoint: 30,
+      psu1: 'OK',
+      waterleak: false,
+    });
   });
 });

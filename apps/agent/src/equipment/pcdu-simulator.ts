@@ -4,10 +4,17 @@ import {
   MODBUS_TYPE_WIDTH,
   type ModbusProfile,
   type ModbusRegister,
+  type ReadingValue,
   type SimulatorFault,
 } from '@brezza/contract';
 import { listenControl } from './control-server.js';
-import { rawToWords, rawValue, type ModbusTable } from './modbus-map.js';
+import {
+  decodeProfile,
+  emptyRawTables,
+  rawToWords,
+  rawValue,
+  type ModbusTable,
+} from './modbus-map.js';
 import { listenModbusTcp, MODBUS_EXCEPTION, type ModbusDevice } from './modbus-server.js';
 import {
   DEFAULT_PCDU_PARAMETERS,
@@ -17,6 +24,7 @@ import {
   stepPcdu,
   varyingHeatLoadKw,
   type PcduParameters,
+  type PcduReadings,
   type PcduState,
 } from './pcdu-model.js';
 
@@ -79,6 +87,91 @@ function clampRaw(register: ModbusRegister, raw: number): number {
   }
 }
 
+/** A measurement register's words for the model's readings (names as the profile's sensors). */
+export function measurementWords(
+  profile: ModbusProfile,
+  table: ModbusTable,
+  readings: PcduReadings,
+): Map<number, number> {
+  const values = readings as unknown as Record<string, number | boolean | undefined>;
+  const words = new Map<number, number>();
+  for (const register of profile.registers.filter((r) => r.table === table)) {
+    const value = values[register.sensor];
+    if (value === undefined) continue;
+    const raw =
+      typeof value === 'boolean'
+        ? Number(value)
+        : register.states || register.type === 'float32'
+          ? value
+          : value / (register.scale ?? 1);
+    rawToWords(register, register.type === 'float32' ? raw : clampRaw(register, raw)).forEach(
+      (word, i) => words.set(register.address + i, word),
+    );
+  }
+  return words;
+}
+
+/** The holding registers' power-on words (setpoints 3000 and 15.0 K, 192.168.1.50/24). */
+export function defaultHoldingWords(profile: ModbusProfile): Map<number, number> {
+  const state = initialPcduState();
+  const words = new Map<number, number>();
+  for (const register of profile.registers.filter((r) => r.table === 'holding')) {
+    const raw =
+      register.sensor === 'valveSetpoint'
+        ? state.valveSetpointRaw
+        : register.sensor === 'deltaTSetpoint'
+          ? state.deltaTSetpointRaw
+          : (HOLDING_DEFAULTS[register.sensor] ?? 0);
+    rawToWords(register, raw).forEach((word, i) => words.set(register.address + i, word));
+  }
+  return words;
+}
+
+const HISTORY_STEP_S = 10;
+
+export interface HistoryOptions {
+  fromMs: number;
+  toMs: number;
+  /** One reading per step. */
+  stepSeconds?: number;
+}
+
+/**
+ * The readings a collector would have pushed from a simulated pCDU between two times (the
+ * demo's backfilled history), decoded through the profile exactly as a poll is.
+ */
+export function* pcduHistory(
+  options: HistoryOptions & {
+    heatLoadKw?: number | ((nowMs: number) => number);
+    profile?: ModbusProfile;
+    parameters?: Partial<PcduParameters>;
+  },
+): Generator<{ timestampMs: number; values: Record<string, ReadingValue> }> {
+  const profile = options.profile ?? PCDU_DEFAULT_PROFILE;
+  const params = { ...DEFAULT_PCDU_PARAMETERS, ...options.parameters };
+  const load = options.heatLoadKw ?? DEFAULT_PCDU_HEAT_LOAD_KW;
+  const loadAt = (ms: number) =>
+    typeof load === 'function' ? load(ms) : varyingHeatLoadKw(load, ms / 1000);
+  const stepSeconds = options.stepSeconds ?? 60;
+  let state = initialPcduState(params);
+  for (let t = 0; t < 3 * 3600; t += 1) state = stepPcdu(state, params, loadAt(options.fromMs), 1);
+  state = { ...state, energyKwh: 0 };
+  const holding = defaultHoldingWords(profile);
+  for (let at = options.fromMs; at <= options.toMs; at += stepSeconds * 1000) {
+    const readings = pcduReadings(state, params, loadAt(at));
+    const tables = emptyRawTables();
+    tables.holding = holding;
+    tables.input = measurementWords(profile, 'input', readings);
+    tables.discrete = measurementWords(profile, 'discrete', readings);
+    yield { timestampMs: at, values: decodeProfile(profile.registers, tables) };
+    // 10 s steps: far inside the loop's stability limit, and 7 days take well under a second.
+    for (let t = 0; t < stepSeconds; t += HISTORY_STEP_S) {
+      const dt = Math.min(HISTORY_STEP_S, stepSeconds - t);
+      state = stepPcdu(state, params, loadAt(at + t * 1000), dt);
+    }
+  }
+}
+
 export async function startPcduSimulator(options: PcduSimulatorOptions): Promise<PcduSimulator> {
   const host = options.host ?? '127.0.0.1';
   const profile = options.profile ?? PCDU_DEFAULT_PROFILE;
@@ -93,15 +186,7 @@ export async function startPcduSimulator(options: PcduSimulatorOptions): Promise
   const holding = new Map<number, number>();
   const setHolding = (register: ModbusRegister, raw: number) =>
     rawToWords(register, raw).forEach((word, i) => holding.set(register.address + i, word));
-  for (const register of profile.registers.filter((r) => r.table === 'holding')) {
-    const raw =
-      register.sensor === 'valveSetpoint'
-        ? state.valveSetpointRaw
-        : register.sensor === 'deltaTSetpoint'
-          ? state.deltaTSetpointRaw
-          : (HOLDING_DEFAULTS[register.sensor] ?? 0);
-    setHolding(register, raw);
-  }
+  for (const [address, word] of defaultHoldingWords(profile)) holding.set(address, word);
   const holdingRaw = (register: ModbusRegister | undefined, words = holding) =>
     register
       ? rawValue(
@@ -130,27 +215,8 @@ export async function startPcduSimulator(options: PcduSimulatorOptions): Promise
         address < r.address + MODBUS_TYPE_WIDTH[r.type],
     );
 
-  function measuredWords(table: ModbusTable): Map<number, number> {
-    const readings = pcduReadings(state, params, heatLoadKw()) as unknown as Record<
-      string,
-      number | boolean
-    >;
-    const words = new Map<number, number>();
-    for (const register of profile.registers.filter((r) => r.table === table)) {
-      const value = readings[register.sensor];
-      if (value === undefined) continue;
-      const raw =
-        typeof value === 'boolean'
-          ? Number(value)
-          : register.states || register.type === 'float32'
-            ? value
-            : value / (register.scale ?? 1);
-      rawToWords(register, register.type === 'float32' ? raw : clampRaw(register, raw)).forEach(
-        (word, i) => words.set(register.address + i, word),
-      );
-    }
-    return words;
-  }
+  const measuredWords = (table: ModbusTable) =>
+    measurementWords(profile, table, pcduReadings(state, params, heatLoadKw()));
 
   const device: ModbusDevice = {
     unitId: profile.defaultUnitId,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APC_RPDU2_PROFILE, RARITAN_PDU2_PROFILE, type SnmpProfile } from '@brezza/contract';
 import { injectSimulatorFault } from './control-server.js';
-import { startPduSimulator, type PduSimulator } from './pdu-simulator.js';
+import { pduHistory, startPduSimulator, type PduSimulator } from './pdu-simulator.js';
 import { SnmpNoAnswer, pollSnmp } from './snmp-collector.js';
 import { decodeSnmp, walkRoots } from './snmp-map.js';
 
@@ -75,5 +75,22 @@ describe('the PDU simulator', () => {
     await expect(injectSimulatorFault(control, 'leak')).rejects.toThrow(/pCDU fault/);
     await injectSimulatorFault(control, 'clear');
     expect((await pollSnmp(address(), APC_RPDU2_PROFILE)).outlet_1_state).toBe('ON');
+  });
+});
+
+describe('pduHistory', () => {
+  it('integrates energy and decodes through the profile', () => {
+    const history = [
+      ...pduHistory({
+        fromMs: 0,
+        toMs: 7_200_000,
+        stepSeconds: 600,
+        loadKw: () => 5,
+        profile: RARITAN_PDU2_PROFILE,
+      }),
+    ];
+    expect(history).toHaveLength(13);
+    expect(history.at(-1)!.values.energy as number).toBeCloseTo(10, 1);
+    expect(history[0]!.values.outlet_8_state).toBe('ON');
   });
 });

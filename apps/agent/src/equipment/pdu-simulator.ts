@@ -1,6 +1,7 @@
 import {
   APC_RPDU2_PROFILE,
   SIMULATOR_CONTROL_PORT_OFFSET,
+  type ReadingValue,
   type SimulatorFault,
   type SnmpProfile,
 } from '@brezza/contract';
@@ -13,6 +14,7 @@ import {
   type PduState,
 } from './pdu-model.js';
 import { listenSnmpAgent, type OidValues } from './snmp-agent.js';
+import { decodeSnmp } from './snmp-map.js';
 import { varyingHeatLoadKw } from './pcdu-model.js';
 
 /**
@@ -73,6 +75,32 @@ export function pduOidValues(
     }
   }
   return values;
+}
+
+/** A simulated PDU's readings between two times, decoded through the profile as a poll is. */
+export function* pduHistory(options: {
+  fromMs: number;
+  toMs: number;
+  stepSeconds?: number;
+  loadKw?: number | ((nowMs: number) => number);
+  profile?: SnmpProfile;
+  parameters?: Partial<PduParameters>;
+}): Generator<{ timestampMs: number; values: Record<string, ReadingValue> }> {
+  const profile = options.profile ?? APC_RPDU2_PROFILE;
+  const params = { ...DEFAULT_PDU_PARAMETERS, ...options.parameters };
+  const load = options.loadKw ?? DEFAULT_PDU_LOAD_KW;
+  const loadW = (ms: number) =>
+    1000 * (typeof load === 'function' ? load(ms) : varyingHeatLoadKw(load, ms / 1000));
+  const stepSeconds = options.stepSeconds ?? 60;
+  let state: PduState = { energyKwh: 0, off: new Set() };
+  for (let at = options.fromMs; at <= options.toMs; at += stepSeconds * 1000) {
+    const readings = pduReadings(state, params, loadW(at));
+    yield {
+      timestampMs: at,
+      values: decodeSnmp(profile.metrics, pduOidValues(profile, params, readings)),
+    };
+    state = stepPdu(state, params, loadW(at), stepSeconds);
+  }
 }
 
 export async function startPduSimulator(options: PduSimulatorOptions): Promise<PduSimulator> {

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- neither library ships types; a program that compiles this file from source (the server, with the "source" condition) must see them too
+/// <reference path="./snmp-libraries.d.ts" />
 import snmp, { type Session, type Varbind } from 'net-snmp';
 import type { EquipmentAddress, ReadingValue, SnmpProfile } from '@brezza/contract';
 import { decodeSnmp, numericValue, walkRoots } from './snmp-map.js';

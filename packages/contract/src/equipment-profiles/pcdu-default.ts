@@ -159,8 +159,8 @@ export const PCDU_DEFAULT_PROFILE_DATA = {
       unit: '°C',
     },
     {
-      sensor: 'deltaT',
-      label: 'Water ΔT (outlet − inlet)',
+      sensor: 'dT',
+      label: 'ΔT held by the controller (water outlet − inlet)',
       table: 'input',
       address: 5,
       type: 'int16',
@@ -218,8 +218,8 @@ export const PCDU_DEFAULT_PROFILE_DATA = {
       table: 'input',
       address: 11,
       type: 'uint16',
-      scale: 0.001,
-      unit: 'kg/s',
+      scale: 0.01,
+      unit: 'kg/min',
     },
     {
       sensor: 'valveNow',

@@ -27,7 +27,7 @@ function renderNav(path: string, activeSlug: string | null) {
 }
 
 describe('DocsNav', () => {
-  it('lists the twelve pages in SPEC order', () => {
+  it('lists the twelve SPEC pages in order, then the register map', () => {
     renderNav('/docs', '');
     const nav = screen.getByRole('navigation', { name: 'Documentation' });
     expect(
@@ -47,6 +47,7 @@ describe('DocsNav', () => {
       'pCDU Setpoint Config',
       'pCDU Network Config',
       'pCDU System Health',
+      'pCDU Register Map',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MODBUS_TYPE_WIDTH, PCDU_DEFAULT_PROFILE } from '@brezza/contract';
 import {
   DOCS_PAGES,
   docsHref,
@@ -29,6 +30,7 @@ describe('docs pages', () => {
       '/docs/pcdu-setpoint-configuration',
       '/docs/pcdu-network-configuration',
       '/docs/pcdu-system-health',
+      '/docs/pcdu-register-map',
     ]);
   });
 
@@ -47,7 +49,8 @@ describe('docs pages', () => {
   it('links previous and next pages in reading order', () => {
     expect(neighbours('').previous).toBeUndefined();
     expect(neighbours('').next?.slug).toBe('guides');
-    expect(neighbours('pcdu-system-health').next).toBeUndefined();
+    expect(neighbours('pcdu-system-health').next?.slug).toBe('pcdu-register-map');
+    expect(neighbours('pcdu-register-map').next).toBeUndefined();
   });
 
   it('groups pages without reordering them', () => {
@@ -154,5 +157,17 @@ describe('docs content', () => {
 
   it('wraps tables so they scroll sideways on phones', () => {
     expect(page('pcdu-sensors')).toContain('<div class="table-scroll"><table>');
+  });
+
+  it('documents every register of the default pCDU profile at its address', () => {
+    const html = page('pcdu-register-map');
+    for (const register of PCDU_DEFAULT_PROFILE.registers) {
+      const width = MODBUS_TYPE_WIDTH[register.type];
+      const address =
+        width > 1 ? `${register.address}–${register.address + width - 1}` : `${register.address}`;
+      expect(html, register.sensor).toMatch(
+        new RegExp(`<td>${address}</td>\\s*<td><code>${register.sensor}</code></td>`),
+      );
+    }
   });
 });

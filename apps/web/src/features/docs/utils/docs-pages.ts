@@ -11,6 +11,7 @@ import pcduSensors from '../content/pcdu-sensors.md';
 import pcduSetpointConfiguration from '../content/pcdu-setpoint-configuration.md';
 import pcduNetworkConfiguration from '../content/pcdu-network-configuration.md';
 import pcduSystemHealth from '../content/pcdu-system-health.md';
+import pcduRegisterMap from '../content/pcdu-register-map.md';
 
 export interface DocsPage {
   /** The part of the address after `/docs/`; empty for the docs home. */
@@ -22,7 +23,7 @@ export interface DocsPage {
   html: string;
 }
 
-/** Every docs page, in the navigation order SPEC §2 gives. */
+/** Every docs page, in the navigation order SPEC §2 gives, then the pCDU register map. */
 export const DOCS_PAGES: readonly DocsPage[] = [
   { slug: '', label: 'Home', section: 'Getting started', html: home },
   { slug: 'guides', label: 'Guides', section: 'Getting started', html: guides },
@@ -65,6 +66,13 @@ export const DOCS_PAGES: readonly DocsPage[] = [
     label: 'pCDU System Health',
     section: 'pCDU',
     html: pcduSystemHealth,
+  },
+  // Issue 12: the default pCDU profile's Modbus map, after SPEC §2's twelve pages.
+  {
+    slug: 'pcdu-register-map',
+    label: 'pCDU Register Map',
+    section: 'pCDU',
+    html: pcduRegisterMap,
   },
 ];
 
