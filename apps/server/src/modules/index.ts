@@ -9,6 +9,7 @@ import { hierarchyRoutes } from './hierarchy/routes.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
 import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
+import { telemetryRoutes } from './telemetry/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await api.register(accessRoutes);
       await api.register(auditRoutes);
       await api.register(equipmentRoutes);
+      await api.register(telemetryRoutes);
     },
     { prefix: '/api' },
   );
