@@ -8,23 +8,15 @@ import {
   POLL_INTERVAL_MS,
   agentCommandResultPath,
   type AgentEquipmentJobs,
-  type EquipmentReading,
 } from '@brezza/contract';
 import {
-  DEFAULT_PCDU_PARAMETERS,
-  DEFAULT_PDU_PARAMETERS,
-  initialPcduState,
-  pcduReadings,
-  pduReadings,
+  pcduHistory,
+  pduHistory,
   runEquipment,
   startPcduSimulator,
   startPduSimulator,
-  stepPcdu,
-  stepPdu,
-  varyingHeatLoadKw,
   type EquipmentClient,
   type PduSimulator,
-  type PduState,
 } from '@brezza/agent/equipment';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
@@ -189,51 +181,36 @@ export async function demoGatewayToken(
 }
 
 /**
- * Seven days of history from the simulators' own models, every five minutes, so that charts
- * have something to show on a fresh demo: the pCDU under the load of the servers in its room,
- * each PDU under its rack's.
+ * Seven days of history from the simulators' own models (decoded as a poll decodes them), every
+ * five minutes, so that charts have something to show on a fresh demo: the pCDU under the load
+ * of the servers in its room, each PDU under its rack's.
  */
 export function backfillSamples(
   organisationId: number,
   units: DemoUnits,
   nowMs: number,
 ): MetricSample[] {
+  const range = {
+    fromMs: nowMs - BACKFILL_DAYS * 86_400_000,
+    toMs: nowMs - 60_000,
+    stepSeconds: BACKFILL_STEP_S,
+  };
   const samples: MetricSample[] = [];
-  const startMs = nowMs - BACKFILL_DAYS * 86_400_000;
-  const pcduBase = Math.max(5, units.pcdu.serverCount * KW_PER_SERVER);
-  let pcdu = initialPcduState(DEFAULT_PCDU_PARAMETERS);
-  const pdus = units.pdus.map(() => ({ energyKwh: 0, off: new Set<number>() }) as PduState);
-  for (let t = startMs; t < nowMs - 60_000; t += BACKFILL_STEP_S * 1000) {
-    const heat = varyingHeatLoadKw(pcduBase, t / 1000);
-    // Steps of 30 s inside each 5-minute interval keep the control loop's integration stable.
-    for (let i = 0; i < BACKFILL_STEP_S / 30; i += 1) {
-      pcdu = stepPcdu(pcdu, DEFAULT_PCDU_PARAMETERS, heat, 30);
+  for (const reading of pcduHistory({ ...range, heatLoadKw: pcduLoadKw(units.pcdu) })) {
+    samples.push(
+      ...readingSamples(organisationId, 'pcdu', { equipmentId: units.pcdu.id, ...reading }),
+    );
+  }
+  for (const unit of units.pdus) {
+    for (const reading of pduHistory({ ...range, loadKw: pduLoadKw(unit) })) {
+      samples.push(...readingSamples(organisationId, 'pdu', { equipmentId: unit.id, ...reading }));
     }
-    const reading: EquipmentReading = {
-      equipmentId: units.pcdu.id,
-      timestampMs: t,
-      values: pcduReadings(
-        pcdu,
-        DEFAULT_PCDU_PARAMETERS,
-        heat,
-      ) as unknown as EquipmentReading['values'],
-    };
-    samples.push(...readingSamples(organisationId, 'pcdu', reading));
-    units.pdus.forEach((unit, index) => {
-      const loadW =
-        varyingHeatLoadKw(Math.max(2, unit.serverCount * KW_PER_SERVER), t / 1000) * 1000;
-      pdus[index] = stepPdu(pdus[index]!, DEFAULT_PDU_PARAMETERS, loadW, BACKFILL_STEP_S);
-      samples.push(
-        ...readingSamples(organisationId, 'pdu', {
-          equipmentId: unit.id,
-          timestampMs: t,
-          values: pduReadings(pdus[index]!, DEFAULT_PDU_PARAMETERS, loadW),
-        }),
-      );
-    });
   }
   return samples;
 }
+
+const pcduLoadKw = (unit: { serverCount: number }) => Math.max(5, unit.serverCount * KW_PER_SERVER);
+const pduLoadKw = (unit: { serverCount: number }) => Math.max(2, unit.serverCount * KW_PER_SERVER);
 
 /** The agent's equipment calls over HTTP to this server, as a gateway's agent makes them. */
 export function httpEquipmentClient(baseUrl: string, token: string): EquipmentClient {
@@ -274,7 +251,7 @@ export async function runDemoEquipment(options: {
   const pcdu = await startPcduSimulator({
     host: DEMO_HOST,
     port: units.pcdu.port,
-    heatLoadKw: Math.max(5, units.pcdu.serverCount * KW_PER_SERVER),
+    heatLoadKw: pcduLoadKw(units.pcdu),
   });
   const pdus: PduSimulator[] = [];
   for (const unit of units.pdus) {
@@ -283,7 +260,7 @@ export async function runDemoEquipment(options: {
         host: DEMO_HOST,
         port: unit.port,
         community: DEMO_PDU_COMMUNITY,
-        loadKw: Math.max(2, unit.serverCount * KW_PER_SERVER),
+        loadKw: pduLoadKw(unit),
       }),
     );
   }
