@@ -34,8 +34,8 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     // A read: every role sees its organisation's plan.
     { config: { minimumRole: 'viewer' } },
     async (request) => {
-    parseBody(getFeaturesBodySchema, request.body);
-    return service.features(request.user);
+      parseBody(getFeaturesBodySchema, request.body);
+      return service.features(request.user);
     },
   );
 
