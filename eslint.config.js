@@ -21,6 +21,37 @@ const featureZones = features.map((feature) => ({
   message: 'Features do not import each other; compose them in app/ routes instead.',
 }));
 
+// Server modules import lib/, db/, plugins/, errors, config, the contract and their own folder;
+// other modules' services reach them decorated on the app (modules/index.ts composes them).
+// The exceptions below are the remaining direct uses, each for a reason:
+const modulesDir = 'apps/server/src/modules';
+const moduleExceptions = {
+  // Users and organisations are the rows every module's rules are about; their repositories and
+  // row types are the shared data layer, also used by the staff CLI, which runs without the app.
+  identity: ['users', 'organisations', 'mail'],
+  users: ['organisations', 'identity'],
+  hierarchy: ['organisations'],
+  metrics: ['organisations'],
+  onboarding: ['users'],
+  // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
+  // (and the SQLite sample writer's worker thread has no app to reach decorations through).
+  agent: ['hierarchy', 'metrics', 'onboarding'],
+  // The demo seeds what the other modules own, through their own repositories.
+  demo: ['users', 'organisations', 'identity', 'hierarchy'],
+};
+const serverModules = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+const serverModuleZones = serverModules.map((module) => ({
+  target: `./${modulesDir}/${module}`,
+  from: `./${modulesDir}`,
+  except: [`./${module}`, ...(moduleExceptions[module] ?? []).map((other) => `./${other}`)],
+  message:
+    'A server module imports lib/, db/, plugins/, the contract and its own folder; use another module through its decorated service (see eslint.config.js for the listed exceptions).',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,6 +91,7 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
+            ...serverModuleZones,
             {
               target: './packages/contract',
               from: './apps',

@@ -82,8 +82,28 @@ export function optionalPositiveId(value: string | undefined, flag: string): num
   return value === undefined ? undefined : positiveId(value, flag);
 }
 
-/** Lines of a plain table, columns padded to their widest cell. */
-export function table(headers: string[], rows: string[][]): string[] {
+// C0 and C1 controls (escape sequences, carriage returns, bells, newlines), DEL, and the
+// invisible bidirectional overrides that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_FOR_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Pure: text a terminal shows as it is, with every control character written as a visible
+ * escape (`\x1B`, `\u202E`): names and e-mails come from strangers and must not drive the
+ * staff member's terminal.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE_FOR_TERMINAL, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x100
+      ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}
+
+/** Lines of a plain table, columns padded to their widest cell (cells made terminal-safe). */
+export function table(headers: string[], unsafeRows: string[][]): string[] {
+  const rows = unsafeRows.map((row) => row.map(terminalSafe));
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -115,8 +135,13 @@ export async function runCommand(
   commands: readonly AdminCommand[],
   argv: readonly string[],
   open: () => Promise<Omit<AdminContext, keyof AdminIo> & { close(): Promise<void> }>,
-  io: AdminIo,
+  unsafeIo: AdminIo,
 ): Promise<number> {
+  // Every line goes out terminal-safe, whatever a command interpolates into it.
+  const io: AdminIo = {
+    out: (line) => unsafeIo.out(terminalSafe(line)),
+    err: (line) => unsafeIo.err(terminalSafe(line)),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help') {
     for (const line of helpText(commands)) (name ? io.out : io.err)(line);

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { registerErrorHandler } from './errors.js';
+import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { useZodSchemas } from './lib/routes.js';
 import { databasePlugin } from './plugins/database.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -21,7 +22,9 @@ export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions) => {
     fastify.decorate('config', options.config);
     fastify.decorate('startupNotes', []);
+    fastify.decorate('demo', { active: false });
     registerErrorHandler(fastify);
+    useZodSchemas(fastify);
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
     await fastify.register(authenticationPlugin);
@@ -41,6 +44,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrors(config.publicUrl.startsWith('https://')),
     trustProxy: config.env.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

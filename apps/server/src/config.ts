@@ -48,11 +48,19 @@ const isProxyAddress = (entry: string) => {
 };
 
 /** Fastify's `trustProxy`: a hop count becomes "trust the nearest N proxies". */
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  // `true` would believe any client's X-Forwarded-For and so defeat every per-address limit.
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must not be true (that believes any client's X-Forwarded-For): give the number of proxies in front of the server (for example 1) or their addresses/CIDR ranges (for example 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
@@ -65,7 +73,7 @@ const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
   if (bad !== undefined) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be true, false, a hop count or addresses/CIDR ranges separated by commas ("${bad}" is none of these)`,
+      message: `must be false, a hop count or addresses/CIDR ranges separated by commas ("${bad}" is none of these)`,
     });
     return z.NEVER;
   }
@@ -75,7 +83,9 @@ const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // Address to listen on. Unset: loopback (127.0.0.1) while the demo organisation or the local
+    // test checkout is active, else every interface (0.0.0.0).
+    HOST: optionalString,
     PORT: port.default(3000),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
@@ -92,8 +102,8 @@ export const envSchema = z
     // Built agent (apps/agent/dist) served at /static/brezza-agent.
     AGENT_DIST_DIR: optionalString,
     // Proxies whose X-Forwarded-For is believed (the agent's public IPv4 comes from it): false,
-    // true (any), a hop count, or comma-separated addresses/CIDR ranges (or loopback, linklocal,
-    // uniquelocal).
+    // a hop count, or comma-separated addresses/CIDR ranges (or loopback, linklocal,
+    // uniquelocal). `true` is refused: it would believe any client.
     TRUST_PROXY: trustProxySchema,
     PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default(DEFAULT_PRODUCT_NAME),
     REQUEST_DEMO_URL: urlWithDefault('https://brezza.ai/request-demo'),
@@ -152,6 +162,11 @@ export const envSchema = z
     STRIPE_PRICE_PLATINO: optionalString,
     // Another Stripe API base URL (stripe-mock, an egress proxy); Stripe's own by default.
     STRIPE_API_URL: optionalUrl,
+    // Lets NODE_ENV=production run without Stripe, on the local test checkout (free plans).
+    ALLOW_LOCAL_CHECKOUT: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     // Grafana that link-grafana provisions users in: its URL and a service-account token (or
     // `user:password` of a Grafana server admin, sent as basic auth). Both or neither.
     GRAFANA_URL: optionalUrl,
@@ -203,6 +218,15 @@ export const envSchema = z
         message: 'must be set together with METRICS_REMOTE_WRITE_URL and METRICS_QUERY_URL',
       });
     }
+    const stripe = STRIPE_KEYS.every((key) => env[key] !== undefined);
+    if (env.NODE_ENV === 'production' && !stripe && !env.ALLOW_LOCAL_CHECKOUT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NODE_ENV'],
+        message:
+          'is production but Stripe is not configured, so anyone could take plans free through the local test checkout: set the STRIPE_* variables, or ALLOW_LOCAL_CHECKOUT=true to run it anyway',
+      });
+    }
     if ((env.GRAFANA_URL === undefined) !== (env.GRAFANA_TOKEN === undefined)) {
       const missing = env.GRAFANA_URL === undefined ? 'GRAFANA_URL' : 'GRAFANA_TOKEN';
       ctx.addIssue({
@@ -218,7 +242,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env;
   production: boolean;
-  host: string;
+  /** HOST when set; otherwise `listenHost` decides at start-up. */
+  host: string | undefined;
   port: number;
   /** Origin the product is reached at; the issuer, redirect URIs and installer command use it. */
   publicUrl: string;

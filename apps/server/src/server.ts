@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listenHost } from './listen.js';
 
 /** Start-up: configuration, the app, listen; and a graceful close on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
@@ -15,12 +16,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config });
-  await app.listen({ host: config.host, port: config.port });
+  const { host, note } = listenHost(config, app.demo.active);
+  await app.listen({ host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
   console.log(`\n${config.env.PRODUCT_NAME} is running at ${url}`);
-  for (const note of app.startupNotes) console.log(note);
+  for (const line of app.startupNotes) console.log(line);
+  if (note) console.log(note);
   console.log('');
 
   let closing = false;

@@ -17,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     /** Lines printed once the server listens (the URL, demo sign-in, where mail goes). */
     startupNotes: string[];
+    /** Set while a demo account with a printed password exists: the server then stays local. */
+    demo: { active: boolean };
     /** Verifies the bearer access token and sets `request.user` (see modules/identity). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }

@@ -6,7 +6,7 @@ import { AGENT_API_URL_MARKER, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
 import { AGENT_NOT_BUILT } from '../src/modules/agent/download.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
-/** The installer download: the built executable, with the origin it came from appended. */
+/** The installer download: the built executable, with PUBLIC_URL appended. */
 
 let t: TestApp;
 let distDir: string;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe(`GET ${AGENT_DOWNLOAD_PATH}`, () => {
-  it('serves the executable with the origin it was downloaded from appended, never cached', async () => {
+  it('serves the executable with PUBLIC_URL appended, whatever the Host header, never cached', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: AGENT_DOWNLOAD_PATH,
@@ -32,7 +32,7 @@ describe(`GET ${AGENT_DOWNLOAD_PATH}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     expect(response.headers['cache-control']).toBe('no-cache');
-    const trailer = `\n${AGENT_API_URL_MARKER}http://brezza.example.com:8080\n`;
+    const trailer = `\n${AGENT_API_URL_MARKER}${t.config.publicUrl}\n`;
     expect(response.rawPayload).toEqual(Buffer.concat([executable, Buffer.from(trailer)]));
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
   });
@@ -41,11 +41,11 @@ describe(`GET ${AGENT_DOWNLOAD_PATH}`, () => {
     const response = await t.app.inject({ method: 'HEAD', url: AGENT_DOWNLOAD_PATH });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toHaveLength(0);
-    const trailer = `\n${AGENT_API_URL_MARKER}http://localhost:80\n`;
+    const trailer = `\n${AGENT_API_URL_MARKER}${t.config.publicUrl}\n`;
     expect(Number(response.headers['content-length'])).toBe(executable.length + trailer.length);
   });
 
-  it('names the origin a trusted proxy was reached at', async () => {
+  it("ignores even a trusted proxy's forwarded host", async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: AGENT_DOWNLOAD_PATH,
@@ -53,11 +53,11 @@ describe(`GET ${AGENT_DOWNLOAD_PATH}`, () => {
       remoteAddress: '127.0.0.1',
     });
     expect(response.rawPayload.subarray(executable.length).toString()).toBe(
-      `\n${AGENT_API_URL_MARKER}https://brezza.example.com\n`,
+      `\n${AGENT_API_URL_MARKER}${t.config.publicUrl}\n`,
     );
   });
 
-  it('falls back to the public URL when the Host header is not a host', async () => {
+  it('never embeds a Host header that is not a host', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: AGENT_DOWNLOAD_PATH,

@@ -5,11 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, serverOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createKeyStore } from '../src/idp/key-store.js';
-import { createUsersRepository, isUniqueViolation } from '../src/modules/users/repository.js';
-import { createAuth0Verifier, TokenRejected } from '../src/modules/identity/token-verifier.js';
+import { createUsersRepository } from '../src/modules/users/repository.js';
+import {
+  createAuth0Verifier,
+  IDENTITY_PROVIDER_UNAVAILABLE,
+  TokenRejected,
+} from '../src/modules/identity/token-verifier.js';
+import { HttpError } from '../src/errors.js';
 import { createTestDatabase, testEnv } from './helpers/database.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, mintAccessToken } from './helpers/auth.js';
+import { isUniqueViolation } from '../src/lib/database-errors.js';
 
 /**
  * The real app plus one probe route inside an /api scope guarded exactly like
@@ -247,6 +253,33 @@ describe('Auth0 token verification', () => {
     expect(await verify(token)).toEqual({ kind: 'email', email: 'ada@example.com' });
     expect(await verify(token)).toEqual({ kind: 'email', email: 'ada@example.com' });
     expect(calls.filter((url) => url.endsWith('/userinfo'))).toHaveLength(1);
+  });
+
+  it('answers 503 and logs the cause when the tenant /userinfo or key set is down, never 401', async () => {
+    const logged: string[] = [];
+    const log = (error: unknown, message: string) => logged.push(`${message}: ${String(error)}`);
+    const down = (async (input: string | URL) => {
+      const url = String(input);
+      if (url.endsWith('/.well-known/jwks.json')) return Response.json({ keys: [publicJwk] });
+      return new Response('upstream error', { status: 502 });
+    }) as typeof fetch;
+    const unreachable = (async (input: string | URL) => {
+      const url = String(input);
+      if (url.endsWith('/.well-known/jwks.json')) return Response.json({ keys: [publicJwk] });
+      throw new TypeError('fetch failed: ECONNREFUSED');
+    }) as typeof fetch;
+    const keysDown = (async () => new Response('upstream error', { status: 503 })) as typeof fetch;
+    for (const fetchImpl of [down, unreachable, keysDown]) {
+      const verify = createAuth0Verifier(identity, fetchImpl, log);
+      const error = await verify(await tenantToken()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ statusCode: 503, message: IDENTITY_PROVIDER_UNAVAILABLE });
+    }
+    expect(logged).toEqual([
+      expect.stringContaining('answered 502'),
+      expect.stringContaining('ECONNREFUSED'),
+      expect.stringContaining('key set'),
+    ]);
   });
 
   it('refuses an unverified e-mail as forbidden', async () => {

@@ -201,7 +201,7 @@ describe('in production mode', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: 'production' });
+    t = await buildTestApp({ NODE_ENV: 'production', ALLOW_LOCAL_CHECKOUT: 'true' });
   });
   afterAll(async () => {
     await t.close();

@@ -1,58 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/identity/passwords.js';
 import { createUsersRepository } from '../src/modules/users/repository.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator } from './helpers/auth.js';
+import {
+  Browser,
+  authorize,
+  exchange,
+  pkce,
+  refresh,
+  signIn,
+  type Tokens,
+} from './helpers/idp-browser.js';
 
 const ORIGIN = 'http://localhost:3000';
-const HOST = 'localhost:3000';
-
-/** A cookie jar and the calls auth0-spa-js makes, over inject. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(private readonly t: TestApp) {}
-
-  private cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  private remember(setCookie: string | string[] | undefined) {
-    for (const line of [setCookie ?? []].flat()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-    const path = url.startsWith(ORIGIN) ? url.slice(ORIGIN.length) : url;
-    const res = await this.t.app.inject({
-      method,
-      url: path,
-      headers: {
-        host: HOST,
-        // Browsers navigate asking for HTML; auth0-spa-js's token calls accept anything.
-        accept: url.includes('/oauth/') ? '*/*' : 'text/html',
-        cookie: this.cookieHeader(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-    });
-    this.remember(res.headers['set-cookie']);
-    return res;
-  }
-}
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
-}
 
 describe('embedded OpenID provider: the auth0-spa-js flow', () => {
   let t: TestApp;
@@ -70,54 +32,6 @@ describe('embedded OpenID provider: the auth0-spa-js flow', () => {
   afterAll(async () => {
     await t.close();
   });
-
-  async function authorize(browser: Browser) {
-    const { verifier, challenge } = pkce();
-    const params = new URLSearchParams({
-      client_id: 'brezza-web',
-      redirect_uri: ORIGIN,
-      audience: `${ORIGIN}/api`,
-      scope: 'openid profile email offline_access',
-      response_type: 'code',
-      response_mode: 'query',
-      state: 'state-1',
-      nonce: 'nonce-1',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
-    const res = await browser.request('GET', `/idp/authorize?${params}`);
-    return { res, verifier };
-  }
-
-  async function signIn(browser: Browser, email: string, secret: string) {
-    const { res, verifier } = await authorize(browser);
-    const interactionUrl = String(res.headers.location);
-    const posted = await browser.request('POST', `${interactionUrl}/login`, {
-      email,
-      password: secret,
-    });
-    return { posted, interactionUrl, verifier };
-  }
-
-  async function exchange(browser: Browser, location: string, verifier: string) {
-    const resume = await browser.request('GET', location);
-    const code = new URL(String(resume.headers.location)).searchParams.get('code') ?? '';
-    const token = await browser.request('POST', '/idp/oauth/token', {
-      grant_type: 'authorization_code',
-      client_id: 'brezza-web',
-      code,
-      code_verifier: verifier,
-      redirect_uri: ORIGIN,
-    });
-    return token.json() as Tokens;
-  }
-
-  const refresh = (browser: Browser, refreshToken: string) =>
-    browser.request('POST', '/idp/oauth/token', {
-      grant_type: 'refresh_token',
-      client_id: 'brezza-web',
-      refresh_token: refreshToken,
-    });
 
   const api = (accessToken: string) =>
     t.app.inject({
@@ -323,10 +237,3 @@ describe('embedded OpenID provider: the auth0-spa-js flow', () => {
     expect(res.body).toContain('This sign-in has expired');
   });
 });
-
-interface Tokens {
-  access_token: string;
-  id_token: string;
-  refresh_token: string;
-  expires_in: number;
-}

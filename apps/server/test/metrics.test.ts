@@ -269,3 +269,34 @@ describe('organisations are isolated', () => {
     expect((await scrape(org, url)).statusCode).toBe(200);
   });
 });
+
+describe('concurrent label rebuilds', () => {
+  it('answers every one of 10 parallel refreshes and registrations of one organisation', async () => {
+    const org = await newOrganisation('Parallel');
+    const servers = [];
+    for (const name of ['p-1', 'p-2', 'p-3']) servers.push(await onboard(org, name));
+    const rack = await api(org, 'POST', RACKS_PATH, { name: 'R-1' });
+    for (const server of servers)
+      await api(org, 'PUT', serverPath(server.serverId), { rackId: rack.id });
+
+    const refresh = () =>
+      t.app.inject({ method: 'POST', url: REFRESH_METRICS_PATH, headers: org.operator.headers });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, refresh),
+      ...['p-4', 'p-5', 'p-6'].map(async (name) => {
+        await onboard(org, name);
+        return refresh();
+      }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+
+    const last = await refresh();
+    expect(last.json<{ refreshed: { servers: number } }>().refreshed).toEqual({ servers: 6 });
+    const series = seriesOf(
+      (await scrape(org, organisationMetricsPath(org.operator.organisationId))).body,
+      'brezza_load1',
+    );
+    expect(series.filter((labels) => labels.rack === 'R-1')).toHaveLength(3);
+    expect(series).toHaveLength(6);
+  });
+});

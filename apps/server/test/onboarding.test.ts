@@ -12,11 +12,11 @@ import {
   serverPath,
 } from '@brezza/contract';
 import { createOnboardingService } from '../src/modules/onboarding/service.js';
-import { hashSecret } from '../src/modules/onboarding/secrets.js';
 import { createEngine } from '../src/modules/telemetry/store/embedded/engine.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration, buildSample, machineId } from './helpers/agent.js';
+import { hashSecret } from '../src/lib/secrets.js';
 
 /** App tokens from the operator's POST /api/tokens to the agent's registration and pushes. */
 

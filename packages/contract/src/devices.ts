@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './limits.js';
+import { personText } from './person-text.js';
 
 /**
  * The hierarchy API (SPEC §3, §5, §7, §8): datacenter → room → rack → server, every row scoped to
@@ -73,26 +74,9 @@ export const ROOM_NAME_REQUIRED = 'Room name is required.';
 export const RACK_NAME_REQUIRED = 'Rack name is required.';
 export const SERVER_NAME_REQUIRED = 'Server name is required.';
 
-// Control characters have no place in a display name, and PostgreSQL rejects NUL in text.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-// Half of a UTF-16 pair cannot be stored as UTF-8: both databases would replace it silently.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Trimmed, non-empty, at most NAME_MAX_LENGTH characters, printable, well-formed text. */
-function requiredText(label: string, requiredMessage: string) {
-  return z
-    .string({
-      error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text.`),
-    })
-    .trim()
-    .min(1, requiredMessage)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
-      message: `${label} must not contain control characters.`,
-    })
-    .refine((value) => !LONE_SURROGATE.test(value), { message: `${label} must be valid text.` });
-}
+const requiredText = (label: string, requiredMessage: string) =>
+  personText(label, requiredMessage, NAME_MAX_LENGTH);
 
 /** A parent id: a positive whole number, or null (or absent) for "unassigned". */
 function optionalParentId(field: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personText } from './person-text.js';
 
 /**
  * Public identity calls made by the sign-up and reset-password pages (no bearer token: the
@@ -8,11 +9,7 @@ export const ACCESS_REQUESTS_PATH = '/api/access-requests';
 export const PASSWORD_RESETS_PATH = '/api/password-resets';
 
 export const accessRequestBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(255, 'Name must be at most 255 characters.'),
+  name: personText('Name', 'Name is required.', 255),
   email: z
     .email('Enter a valid e-mail address.')
     .max(320, 'E-mail must be at most 320 characters.'),

@@ -10,6 +10,7 @@ export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
 export * from './telemetry.js';
+export * from './person-text.js';
 export * from './equipment-agent.js';
 export * from './roles.js';
 export * from './audit-log.js';

@@ -71,7 +71,8 @@ const shortText = (max = 128) =>
   z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must be printable text');
+    // The server's messages name the field: "filesystems[0].device must be printable text."
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { params: { mustBe: 'printable text' } });
 const agentVersionSchema = z.string().regex(/^[0-9A-Za-z.+-]{1,32}$/, 'agentVersion is invalid.');
 
 export const agentRegisterBodySchema = z.object({

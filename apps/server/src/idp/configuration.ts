@@ -18,6 +18,9 @@ export const IDP_ROUTES = {
   end_session: '/v2/logout',
 } as const;
 
+/** Claim of our access tokens naming the provider grant they were issued under. */
+export const GRANT_ID_CLAIM = 'gid';
+
 export const COOKIE_NAMES = {
   session: 'brezza_idp_session',
   interaction: 'brezza_idp_interaction',
@@ -141,6 +144,12 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     },
     // Refresh tokens without offline_access: auth0-spa-js never sends prompt=consent, so the
     // provider drops that scope; the refresh grant alone decides.
+    // The grant an access token was issued under travels in it (`gid`), so that the API can
+    // refuse it as soon as the grant ends: sign-out, password reset, revocation.
+    extraTokenClaims: async (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId
+        ? { [GRANT_ID_CLAIM]: token.grantId }
+        : undefined,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     loadExistingGrant: async (ctx) => {

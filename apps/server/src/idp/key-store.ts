@@ -1,7 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { Database } from '../db/database.js';
 import { nowIso } from '../db/columns.js';
+import { randomToken } from '../lib/secrets.js';
 
 /** An RS256 private key as a JWK, with the `kid` tokens name it by. */
 export type SigningJwk = JWK & { kid: string; alg: 'RS256'; use: 'sig' };
@@ -34,7 +35,7 @@ async function newSigningKey(): Promise<string> {
   return JSON.stringify({ ...jwk, kid, alg: 'RS256', use: 'sig' });
 }
 
-const newCookieKey = async () => randomBytes(32).toString('base64url');
+const newCookieKey = async () => randomToken(32);
 
 /**
  * Signing and cookie keys, generated once and kept in the database so that every server

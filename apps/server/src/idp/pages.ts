@@ -1,9 +1,7 @@
+import { escapeHtml } from '../lib/html.js';
 import { IDP_PREFIX } from './configuration.js';
 
 /** Server-rendered pages of the embedded provider, in the product's look. */
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export const STYLESHEET_PATH = `${IDP_PREFIX}/assets/idp.css`;
 export const AUTO_SUBMIT_PATH = `${IDP_PREFIX}/assets/auto-submit.js`;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { IdentityService } from '../modules/identity/service.js';
 import { passwordProblem } from '../modules/identity/passwords.js';
 import { SET_PASSWORD_PATH } from '../modules/identity/password-links.js';
@@ -113,8 +113,9 @@ export async function idpPlugin(app: FastifyInstance, options: IdpOptions): Prom
       pages,
     }),
   );
-  // Behind a TLS-terminating proxy the provider must believe X-Forwarded-Proto for its cookies.
-  provider.proxy = config.env.TRUST_PROXY !== false;
+  // The provider (Koa) learns the protocol and client address from X-Forwarded-* headers that
+  // we write ourselves on every /idp request (see below), from Fastify's trusted view.
+  provider.proxy = true;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'idp server error'));
   const handle = provider.callback();
 
@@ -128,6 +129,17 @@ export async function idpPlugin(app: FastifyInstance, options: IdpOptions): Prom
   );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  // What the provider believes about each request is ours to say, never the client's: https when
+  // PUBLIC_URL is https (TLS ends before us, so its cookies must be Secure even without
+  // TRUST_PROXY), else the protocol Fastify trusts; the client address Fastify trusts; the Host.
+  const publicHttps = config.publicUrl.startsWith('https://');
+  app.addHook('onRequest', async (request) => {
+    const { headers } = request.raw;
+    headers['x-forwarded-proto'] = publicHttps ? 'https' : request.protocol;
+    headers['x-forwarded-for'] = request.ip;
+    delete headers['x-forwarded-host'];
+  });
 
   // Everything the provider itself answers.
   await app.register(async (passthrough) => {
@@ -182,14 +194,29 @@ export async function idpPlugin(app: FastifyInstance, options: IdpOptions): Prom
         }),
       );
 
+    /**
+     * The interaction behind a login page, or undefined when it is gone (expired, another
+     * browser, a stale tab): the person then sees "sign-in expired", and the log says why.
+     * Anything else (the database down...) is a server error, not an expired sign-in.
+     */
     const details = async (request: FastifyRequest, reply: FastifyReply) => {
       const { uid } = request.params as { uid: string };
+      let interaction;
       try {
-        const interaction = await provider.interactionDetails(request.raw, reply.raw);
-        return interaction.uid === uid ? interaction : undefined;
-      } catch {
+        interaction = await provider.interactionDetails(request.raw, reply.raw);
+      } catch (error) {
+        if (!(error instanceof errors.SessionNotFound)) throw error;
+        request.log.warn({ err: error, uid }, 'sign-in interaction not found; shown as expired');
         return undefined;
       }
+      if (interaction.uid !== uid) {
+        request.log.warn(
+          { uid, cookieUid: interaction.uid },
+          'sign-in page of another interaction; shown as expired',
+        );
+        return undefined;
+      }
+      return interaction;
     };
 
     const renderLogin = (reply: FastifyReply, uid: string, email: string, alert: Alert) =>

@@ -97,6 +97,21 @@ export async function revokeAccount(db: Kysely<DB>, accountId: string): Promise<
   await db.deleteFrom('idp_models').where('account_id', '=', accountId).execute();
 }
 
+/** Whether a grant still stands: not revoked (deleted) and not expired. */
+export async function grantIsAlive(
+  db: Kysely<DB>,
+  grantId: string,
+  now: Clock = Date.now,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('idp_models')
+    .select('expires_at')
+    .where('model', '=', 'Grant')
+    .where('id', '=', grantId)
+    .executeTakeFirst();
+  return !!row && (row.expires_at === null || row.expires_at > iso(now()));
+}
+
 export async function deleteExpiredIdpModels(
   db: Kysely<DB>,
   now: Clock = Date.now,

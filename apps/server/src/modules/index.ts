@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
-import { openApiRoutes } from './openapi/routes.js';
+import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
+import { demoModule } from './demo/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
@@ -21,16 +22,20 @@ import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
- * authenticates every request (routes never check auth themselves). Agent and webhook routes,
+ * authenticates every request (routes never check auth themselves). That scope has no prefix:
+ * its routes are declared with the contract's full paths (lib/routes.ts). Agent and webhook routes,
  * which carry their own credentials, are registered outside that scope.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // First: the OpenAPI document is generated from every route registered after it.
+  await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
-  await app.register(openApiRoutes);
-  // Sign-up and reset calls, the embedded OpenID provider under /idp, the demo operator.
+  // Sign-up and reset calls, the embedded OpenID provider under /idp.
   await app.register(identityModule);
-  // Outside /api: onboarding's agent routes also use app.hierarchy to invalidate lists.
+  // The demo organisation and operator on a fresh development database.
+  await app.register(demoModule);
+  // Outside /api: the agent's routes also use app.hierarchy when a registration changes a list.
   await app.register(hierarchyPlugin);
   // Stripe's webhook (its signature is the credential) and the local test checkout.
   await app.register(billingRoutes);
@@ -44,21 +49,18 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(demoEquipmentPlugin);
   await app.register(metricsRoutes);
 
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', api.authenticate);
-      // Then the role: every write needs operator unless its route asks for more (or less).
-      api.addHook('onRequest', authorise);
-      await api.register(organisationSettingsRoutes);
-      await api.register(hierarchyRoutes);
-      await api.register(planRoutes);
-      await api.register(tokenRoutes);
-      await api.register(refreshMetricsRoutes);
-      await api.register(accessRoutes);
-      await api.register(auditRoutes);
-      await api.register(equipmentRoutes);
-      await api.register(telemetryRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(async (api) => {
+    api.addHook('onRequest', api.authenticate);
+    // Then the role: every write needs operator unless its route asks for more (or less).
+    api.addHook('onRequest', authorise);
+    await api.register(organisationSettingsRoutes);
+    await api.register(hierarchyRoutes);
+    await api.register(planRoutes);
+    await api.register(tokenRoutes);
+    await api.register(refreshMetricsRoutes);
+    await api.register(accessRoutes);
+    await api.register(auditRoutes);
+    await api.register(equipmentRoutes);
+    await api.register(telemetryRoutes);
+  });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import type { UserStatus } from '../../src/db/schema.js';
+import { GRANT_ID_CLAIM } from '../../src/idp/configuration.js';
 import { createKeyStore } from '../../src/idp/key-store.js';
+import { SqlAdapter } from '../../src/idp/sql-adapter.js';
 import { createOrganisationsRepository } from '../../src/modules/organisations/repository.js';
 import { createUsersRepository } from '../../src/modules/users/repository.js';
 import type { TestApp } from './app.js';
@@ -30,6 +32,8 @@ export interface AccessTokenOptions {
   audience?: string;
   /** Seconds from now; negative for an already expired token. */
   expiresIn?: number;
+  /** The provider grant the token names (a new standing one by default). */
+  grantId?: string;
 }
 
 /**
@@ -40,7 +44,18 @@ export async function mintAccessToken(t: TestApp, options: AccessTokenOptions): 
   const [key] = await createKeyStore(t.app.database).signingKeys();
   if (!key) throw new Error('no signing key');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ client_id: t.config.identity.clientId, scope: 'openid profile email' })
+  // A standing grant, as the provider keeps one for every signed-in session.
+  const grantId = options.grantId ?? randomUUID();
+  await new SqlAdapter('Grant', t.app.database.db).upsert(
+    grantId,
+    { accountId: options.subject, clientId: t.config.identity.clientId },
+    3600,
+  );
+  return new SignJWT({
+    client_id: t.config.identity.clientId,
+    scope: 'openid profile email',
+    [GRANT_ID_CLAIM]: grantId,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
     .setSubject(options.subject)
     .setIssuer(options.issuer ?? t.config.identity.issuer)

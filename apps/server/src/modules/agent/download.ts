@@ -4,22 +4,24 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENT_API_URL_MARKER, AGENT_BINARY_NAME, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
 import { notFound } from '../../errors.js';
-import { requestOrigin } from '../onboarding/request-origin.js';
 
 export const AGENT_NOT_BUILT =
   'The agent installer has not been built on this server (npm run build).';
 
-/** The bytes appended to the executable: the origin it was downloaded from, for `--api-url`. */
+/** The bytes appended to the executable: this server's PUBLIC_URL, for `--api-url`. */
 export const apiUrlTrailer = (origin: string) =>
   Buffer.from(`\n${AGENT_API_URL_MARKER}${origin}\n`);
 
 /**
- * GET /static/brezza-agent: the single-file installer and agent, with this server's origin (as
- * the downloader reached it) appended so the installer knows where to register. Never cached:
- * a new build must reach the next installer command.
+ * GET /static/brezza-agent: the single-file installer and agent, with this server's PUBLIC_URL
+ * appended so the installer knows where to register. Never cached: a new build must reach the
+ * next installer command.
  */
 export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
   const file = path.join(app.config.agentDistDir, AGENT_BINARY_NAME);
+  // PUBLIC_URL only: the installer sends its app token there, so it must never come from a
+  // header the downloader (or anyone in between) chose.
+  const trailer = apiUrlTrailer(app.config.publicUrl);
   if (!fs.existsSync(file)) app.log.warn(`agent not built: ${file} is missing; run npm run build`);
 
   async function download(request: FastifyRequest, reply: FastifyReply) {
@@ -31,7 +33,6 @@ export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
       throw notFound(AGENT_NOT_BUILT);
     }
     const { size } = await handle.stat();
-    const trailer = apiUrlTrailer(requestOrigin(request, app.config.publicUrl));
     reply
       .header('Content-Type', 'application/octet-stream')
       .header('Content-Disposition', `attachment; filename="${AGENT_BINARY_NAME}"`)

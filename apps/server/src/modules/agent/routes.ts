@@ -1,20 +1,25 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
 import {
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
   agentRegisterBodySchema,
+  agentRegisterResponseSchema,
   agentSamplesBodySchema,
+  agentSamplesResponseSchema,
+  errorBodySchema,
 } from '@brezza/contract';
-import { badRequest, HttpError, unauthorized } from '../../errors.js';
-import { bearerToken } from '../identity/authenticate.js';
+import { HttpError, unauthorized } from '../../errors.js';
+import { routes } from '../../lib/routes.js';
 import type { DB } from '../../db/schema.js';
+import { createAppTokensRepository } from '../onboarding/repository.js';
+import { createPushLimitKey } from './push-limit.js';
 import { createAgentService } from './service.js';
+import { MISSING_APP_TOKEN, bearerToken } from '../../lib/bearer.js';
+import type { AfterCommit } from '../../lib/transactions.js';
 
-export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
+export { MISSING_APP_TOKEN };
 
 /** Bodies are small: a registration is a few hundred bytes, a push of 20 samples tens of KB. */
 export const REGISTER_BODY_LIMIT = 16 * 1024;
@@ -22,19 +27,6 @@ export const SAMPLES_BODY_LIMIT = 512 * 1024;
 /** Per address for registrations; per token for pushes (one every 15 s is normal). */
 export const REGISTER_PER_MINUTE = 20;
 export const PUSHES_PER_MINUTE = 60;
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('Request body must be a JSON object.');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw badRequest(`${where}${issue?.message ?? 'Invalid request body.'}`);
-  }
-  return result.data;
-}
 
 function appToken(request: FastifyRequest, reply: FastifyReply): string {
   const token = bearerToken(request.headers.authorization);
@@ -45,16 +37,13 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-// Pushes are counted per token (never the token itself as a key in memory).
-const tokenKey = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(request.headers.authorization ?? request.ip)
-    .digest('base64url');
-
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
-  const onServersChanged = (organisationId: number, trx: Transaction<DB>) =>
-    app.hierarchy.invalidate(organisationId, trx);
+  const onServersChanged = (
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ) => app.hierarchy.changed(organisationId, trx, afterCommit);
   // Pushes and their samples go through the telemetry module (metrics store, live updates).
   const service = createAgentService({
     db: app.database.db,
@@ -62,6 +51,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     samples: app.telemetryIngest,
     rawRetentionMs: app.telemetryIngest.rawRetentionMs,
   });
+  const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
 
   await app.register(rateLimit, {
     global: false,
@@ -73,31 +63,48 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       ),
   });
 
-  app.post(
+  const common = { tags: ['Agent'], security: [{ appToken: [] }] };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    409: errorBodySchema,
+    429: errorBodySchema,
+  };
+  routes(app).post(
     AGENT_REGISTER_PATH,
     {
       bodyLimit: REGISTER_BODY_LIMIT,
+      schema: {
+        ...common,
+        summary: 'Registers (or re-registers) the machine the agent runs on.',
+        body: agentRegisterBodySchema,
+        response: { 200: agentRegisterResponseSchema, ...errors },
+      },
       config: { rateLimit: { max: REGISTER_PER_MINUTE, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const token = appToken(request, reply);
-      const body = parse(agentRegisterBodySchema, request.body);
-      return service.register(token, body, request.ip);
+      return service.register(token, request.body, request.ip);
     },
   );
 
-  app.post(
+  routes(app).post(
     AGENT_SAMPLES_PATH,
     {
       bodyLimit: SAMPLES_BODY_LIMIT,
+      schema: {
+        ...common,
+        summary: 'Pushes readings of the machine the app token registered.',
+        body: agentSamplesBodySchema,
+        response: { 200: agentSamplesResponseSchema, ...errors },
+      },
       config: {
-        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: tokenKey },
+        rateLimit: { max: PUSHES_PER_MINUTE, timeWindow: 60_000, keyGenerator: pushLimitKey },
       },
     },
     async (request, reply) => {
       const token = appToken(request, reply);
-      const body = parse(agentSamplesBodySchema, request.body);
-      return service.ingest(token, body, request.ip);
+      return service.ingest(token, request.body, request.ip);
     },
   );
 }

@@ -9,6 +9,7 @@ import { HttpError } from '../../errors.js';
 import type { Engine, EngineOptions } from '../telemetry/store/embedded/engine.js';
 import type { MetricSample } from '../telemetry/store/types.js';
 import { createAgentRepository, type SamplePush } from './repository.js';
+import { inTransaction, type AfterCommit } from '../../lib/transactions.js';
 
 /** Logged with the 503 a push gets when its samples were not stored; the agent retries it. */
 export const SAMPLES_NOT_STORED = 'The samples could not be stored.';
@@ -61,16 +62,22 @@ export async function writeItem(
  */
 export function createTransactionSampleWriter(deps: {
   db: Kysely<DB>;
-  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onServersChanged(
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
   engine?: Engine | null;
   now?: () => number;
 }): SampleWriter {
   const { engine = null, now = Date.now } = deps;
   return {
     async write(item) {
-      return deps.db.transaction().execute(async (trx) => {
+      return inTransaction(deps.db, async (trx, afterCommit) => {
         const accepted = await writeItem(trx, item, engine, now());
-        if (item.push?.serversChanged) await deps.onServersChanged(item.push.organisationId, trx);
+        if (item.push?.serversChanged) {
+          await deps.onServersChanged(item.push.organisationId, trx, afterCommit);
+        }
         return accepted;
       });
     },

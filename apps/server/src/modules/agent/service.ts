@@ -16,10 +16,11 @@ import type { DB } from '../../db/schema.js';
 import { conflict, unauthorized } from '../../errors.js';
 import { createMetricsRepository } from '../metrics/repository.js';
 import { createAppTokensRepository } from '../onboarding/repository.js';
-import { hashSecret } from '../onboarding/secrets.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
 import { flattenAgentSamples, sampleTime } from '../telemetry/flatten.js';
 import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
+import { hashSecret } from '../../lib/secrets.js';
+import { inTransaction, type AfterCommit } from '../../lib/transactions.js';
 
 export interface AgentServiceDeps {
   db: Kysely<DB>;
@@ -27,7 +28,11 @@ export interface AgentServiceDeps {
    * Called inside the transaction that created, renamed or re-addressed a server, so that the
    * hierarchy's cached lists are replaced when it commits.
    */
-  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onServersChanged(
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
   /**
    * Where pushes and their samples are written (the telemetry module's ingest: the metrics
    * store and the servers' latest samples); by default one transaction per push on `db`,
@@ -72,7 +77,7 @@ export function createAgentService({
       publicIpv4: publicIpv4From(connectionIp),
       at,
     };
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx, afterCommit) => {
       const tokens = createAppTokensRepository(trx);
       const agents = createAgentRepository(trx);
       const found = await tokens.findByHash(tokenHash);
@@ -118,7 +123,7 @@ export function createAgentService({
       }
       if (changed) {
         await createMetricsRepository(trx).rebuildLabels(token.organisation_id, at, [server.id]);
-        await onServersChanged(token.organisation_id, trx);
+        await onServersChanged(token.organisation_id, trx, afterCommit);
       }
       return { serverId: server.id, serverName };
     });

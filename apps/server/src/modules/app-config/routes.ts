@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_CONFIG_PATH, type AppConfig } from '@brezza/contract';
+import { APP_CONFIG_PATH, appConfigSchema, type AppConfig } from '@brezza/contract';
+import { routes } from '../../lib/routes.js';
 import type { Config } from '../../config.js';
 
 /** The web app's runtime configuration, so that one build serves every deployment. */
@@ -24,11 +25,14 @@ export function appConfig(config: Config): AppConfig {
 }
 
 export async function appConfigRoutes(app: FastifyInstance): Promise<void> {
-  const body = JSON.stringify(appConfig(app.config));
-  app.get(APP_CONFIG_PATH, async (_request, reply) =>
-    reply
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(body),
+  const body = appConfig(app.config);
+  const schema = {
+    summary: "The web app's runtime configuration (product name, sign-in, links, banner).",
+    tags: ['Public'],
+    response: { 200: appConfigSchema },
+  };
+  // Built once at start-up: the configuration does not change while the server runs.
+  routes(app).get(APP_CONFIG_PATH, { schema }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(body),
   );
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { inTransaction } from '../../lib/transactions.js';
 import { DEMO_ORGANISATION_NAME } from './seed.js';
 import {
   backfillSamples,
@@ -33,9 +34,9 @@ export const demoEquipmentPlugin = fp(
         .orderBy('id')
         .executeTakeFirst();
       if (!organisation) return;
-      const units = await db.transaction().execute(async (trx) => {
+      const units = await inTransaction(db, async (trx, afterCommit) => {
         const seeded = await seedDemoEquipment(trx, organisation.id, pcduPort);
-        if (seeded) await app.hierarchy.invalidate(organisation.id, trx);
+        if (seeded) await app.hierarchy.changed(organisation.id, trx, afterCommit);
         return seeded;
       });
       if (!units) return;

@@ -22,7 +22,7 @@ import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
 import { createEquipmentRepository } from '../equipment/repository.js';
 import { readingSamples } from '../equipment/samples.js';
-import { generateSecret, hashSecret } from '../onboarding/secrets.js';
+import { generateSecret, hashSecret } from '../../lib/secrets.js';
 import type { MetricSample } from '../telemetry/store/types.js';
 
 /** The demo's gateway: a server of the demo hierarchy whose "agent" runs inside this server. */

@@ -5,8 +5,9 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { checkPassword, generatePassword, hashPassword } from '../identity/passwords.js';
 import { createOrganisationsRepository } from '../organisations/repository.js';
-import { createUsersRepository, isUniqueViolation } from '../users/repository.js';
+import { createUsersRepository } from '../users/repository.js';
 import { DEMO_ORGANISATION_NAME, seedDemoOrganisation } from './seed.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
 
 export const DEMO_OPERATOR = { name: 'Demo Operator', email: 'demo@example.com' };
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.txt';

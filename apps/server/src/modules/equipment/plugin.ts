@@ -18,7 +18,8 @@ export const equipmentPlugin = fp(
   async (app) => {
     const service = createEquipmentService({
       db: app.database.db,
-      onDevicesChanged: (organisationId, trx) => app.hierarchy.invalidate(organisationId, trx),
+      onDevicesChanged: (organisationId, trx, afterCommit) =>
+        app.hierarchy.changed(organisationId, trx, afterCommit),
       // The store publishes what it stored to the live stream itself.
       async writeSamples(samples) {
         await app.metricsStore.write(samples);

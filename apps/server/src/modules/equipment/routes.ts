@@ -1,65 +1,115 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   AGENT_COMMAND_RESULT_ROUTE,
   AGENT_EQUIPMENT_PATH,
   AGENT_EQUIPMENT_READINGS_PATH,
   EQUIPMENT_PATH,
-  ID_MAX,
   agentCommandResultBodySchema,
+  agentCommandResultResponseSchema,
+  agentEquipmentJobsSchema,
   agentEquipmentReadingsBodySchema,
+  agentEquipmentReadingsResponseSchema,
   commandBodySchema,
+  commandSchema,
+  commandsListSchema,
   createEquipmentBodySchema,
-  type Command,
-  type CommandsList,
-  type EquipmentDetail,
-  type EquipmentList,
-  type EquipmentSummary,
+  equipmentDetailSchema,
+  equipmentListSchema,
+  equipmentSummarySchema,
+  errorBodySchema,
 } from '@brezza/contract';
-import { notFound, unauthorized } from '../../errors.js';
-import { parseBody } from '../../lib/parse-body.js';
-import { bearerToken } from '../identity/authenticate.js';
-import { MISSING_APP_TOKEN } from '../agent/routes.js';
+import { unauthorized } from '../../errors.js';
+import { MISSING_APP_TOKEN, bearerToken } from '../../lib/bearer.js';
+import { pathId, routes } from '../../lib/routes.js';
 import { EQUIPMENT_NOT_FOUND } from './service.js';
 
-const local = (path: string) => path.replace(/^\/api/, '');
-
-function pathId(request: FastifyRequest, message: string): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= ID_MAX)) throw notFound(message);
-  return id;
-}
+const tags = ['Equipment'];
+const security = [{ operator: [] }];
+const equipmentParams = z.object({ id: pathId(EQUIPMENT_NOT_FOUND) });
 
 /** The operator's equipment calls, in the /api scope (reads: viewer; changes: operator). */
-export async function equipmentRoutes(api: FastifyInstance): Promise<void> {
-  const service = api.equipment;
+export async function equipmentRoutes(scope: FastifyInstance): Promise<void> {
+  const api = routes(scope);
+  const service = scope.equipment;
 
-  api.get<{ Reply: EquipmentList }>(local(EQUIPMENT_PATH), async (request) => ({
-    equipment: await service.list(request.user.organisationId),
-  }));
+  api.get(
+    EQUIPMENT_PATH,
+    {
+      schema: {
+        summary: "The organisation's pCDUs and PDUs with placement, gateway and last reading time.",
+        tags,
+        security,
+        response: { 200: equipmentListSchema },
+      },
+    },
+    async (request) => ({ equipment: await service.list(request.user.organisationId) }),
+  );
 
-  api.post<{ Reply: EquipmentSummary }>(local(EQUIPMENT_PATH), async (request, reply) => {
-    const body = parseBody(createEquipmentBodySchema, request.body);
-    return reply.status(201).send(await service.create(request.user, body));
-  });
+  api.post(
+    EQUIPMENT_PATH,
+    {
+      schema: {
+        summary: 'Adds a pCDU or PDU, polled by the agent of the gateway server (operators).',
+        tags,
+        security,
+        body: createEquipmentBodySchema,
+        response: { 201: equipmentSummarySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.user, request.body)),
+  );
 
-  api.get<{ Reply: EquipmentDetail }>(`${local(EQUIPMENT_PATH)}/:id`, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return service.detail(request.user.organisationId, pathId(request, EQUIPMENT_NOT_FOUND));
-  });
+  api.get(
+    `${EQUIPMENT_PATH}/:id`,
+    {
+      schema: {
+        summary: 'A unit with the latest value of every sensor, its unit, time and status colour.',
+        tags,
+        security,
+        params: equipmentParams,
+        response: { 200: equipmentDetailSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.detail(request.user.organisationId, request.params.id);
+    },
+  );
 
-  api.get<{ Reply: CommandsList }>(`${local(EQUIPMENT_PATH)}/:id/commands`, async (request) => ({
-    commands: await service.commands(
-      request.user.organisationId,
-      pathId(request, EQUIPMENT_NOT_FOUND),
-    ),
-  }));
+  api.get(
+    `${EQUIPMENT_PATH}/:id/commands`,
+    {
+      schema: {
+        summary: "The unit's last 100 commands, newest first.",
+        tags,
+        security,
+        params: equipmentParams,
+        response: { 200: commandsListSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      commands: await service.commands(request.user.organisationId, request.params.id),
+    }),
+  );
 
-  api.post<{ Reply: Command }>(`${local(EQUIPMENT_PATH)}/:id/commands`, async (request, reply) => {
-    const id = pathId(request, EQUIPMENT_NOT_FOUND);
-    const command = parseBody(commandBodySchema, request.body);
-    return reply.status(202).send(await service.command(request.user, id, command));
-  });
+  api.post(
+    `${EQUIPMENT_PATH}/:id/commands`,
+    {
+      schema: {
+        summary:
+          'Queues a setpoint or network change to the gateway agent (operators). It is pending until the unit applies it or it fails (refused, read-back differs, or no answer within 30 s).',
+        tags,
+        security,
+        params: equipmentParams,
+        body: commandBodySchema,
+        response: { 202: commandSchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.command(request.user, request.params.id, request.body)),
+  );
 }
 
 function appToken(request: FastifyRequest, reply: FastifyReply): string {
@@ -72,19 +122,57 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 /** The gateway agent's calls (h-equip's protocol), outside /api: the app token names the gateway. */
-export async function equipmentAgentRoutes(app: FastifyInstance): Promise<void> {
-  const service = app.equipment;
+export async function equipmentAgentRoutes(scope: FastifyInstance): Promise<void> {
+  const app = routes(scope);
+  const service = scope.equipment;
+  const agentTags = ['Agent'];
+  const agentSecurity = [{ appToken: [] }];
 
-  app.get(AGENT_EQUIPMENT_PATH, async (request, reply) => service.jobs(appToken(request, reply)));
+  app.get(
+    AGENT_EQUIPMENT_PATH,
+    {
+      schema: {
+        summary: "The gateway's equipment to poll and the commands waiting for it.",
+        tags: agentTags,
+        security: agentSecurity,
+        response: { 200: agentEquipmentJobsSchema },
+      },
+    },
+    async (request, reply) => service.jobs(appToken(request, reply)),
+  );
 
-  app.post(AGENT_EQUIPMENT_READINGS_PATH, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
-    const token = appToken(request, reply);
-    return service.readings(token, parseBody(agentEquipmentReadingsBodySchema, request.body));
-  });
+  app.post(
+    AGENT_EQUIPMENT_READINGS_PATH,
+    {
+      bodyLimit: 1024 * 1024,
+      schema: {
+        summary: "Readings of the gateway's equipment.",
+        tags: agentTags,
+        security: agentSecurity,
+        body: agentEquipmentReadingsBodySchema,
+        response: { 200: agentEquipmentReadingsResponseSchema },
+      },
+    },
+    async (request, reply) => service.readings(appToken(request, reply), request.body),
+  );
 
-  app.post(AGENT_COMMAND_RESULT_ROUTE, async (request, reply) => {
-    const token = appToken(request, reply);
-    const id = pathId(request, 'No such command.');
-    return service.commandResult(token, id, parseBody(agentCommandResultBodySchema, request.body));
-  });
+  app.post(
+    AGENT_COMMAND_RESULT_ROUTE,
+    {
+      schema: {
+        summary: 'The outcome of one command: applied (written and read back) or failed.',
+        tags: agentTags,
+        security: agentSecurity,
+        params: z.object({ id: pathId('No such command.') }),
+        body: agentCommandResultBodySchema,
+        response: {
+          200: agentCommandResultResponseSchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      service.commandResult(appToken(request, reply), request.params.id, request.body),
+  );
 }

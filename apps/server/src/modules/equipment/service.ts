@@ -36,8 +36,9 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { createAuditRepository, type Actor } from '../audit/repository.js';
 import { createAgentRepository } from '../agent/repository.js';
-import { hashSecret } from '../onboarding/secrets.js';
-import { isUniqueViolation } from '../users/repository.js';
+import { hashSecret } from '../../lib/secrets.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
+import { inTransaction, type AfterCommit } from '../../lib/transactions.js';
 import { createEquipmentRepository, type CommandRow, type EquipmentRow } from './repository.js';
 import type { MetricSample } from '../telemetry/store/types.js';
 import { readingSamples } from './samples.js';
@@ -54,7 +55,11 @@ const NETWORK_KEYS = ['ipAddress', 'subnetMask', 'gateway', 'primaryDns', 'secon
 export interface EquipmentServiceDeps {
   db: Kysely<DB>;
   /** Replaces the organisation's hierarchy stamp in the transaction that added a device. */
-  onDevicesChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onDevicesChanged(
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
   /** Stores numeric readings in the metrics store (and its live fan-out). */
   writeSamples(samples: MetricSample[]): Promise<void>;
   now?: () => Date;
@@ -200,7 +205,7 @@ export function createEquipmentService({
     async create(actor: Actor, body: NewEquipment): Promise<EquipmentSummary> {
       const organisationId = actor.organisationId;
       const at = now().toISOString();
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await inTransaction(db, async (trx, afterCommit) => {
         const repository = createEquipmentRepository(trx);
         const owned = async (
           table: 'racks' | 'rooms',
@@ -248,7 +253,7 @@ export function createEquipmentService({
             gatewayServerId: body.gatewayServerId,
           },
         });
-        await onDevicesChanged(organisationId, trx);
+        await onDevicesChanged(organisationId, trx, afterCommit);
         return newId;
       });
       return summary((await createEquipmentRepository(db).find(organisationId, id))!);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Datacenter, Rack, Room, Server } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
+import { randomToken } from '../../lib/secrets.js';
 
 /**
  * SQL for the hierarchy. Every query is scoped by organisation; callers pass the executor (the
@@ -10,7 +10,7 @@ import { nowIso } from '../../db/columns.js';
  */
 export type Executor = Kysely<DB>;
 
-const newStamp = () => randomBytes(9).toString('base64url');
+const newStamp = () => randomToken(9);
 
 /**
  * Replaces the organisation's hierarchy stamp. Call it in the same transaction as every write

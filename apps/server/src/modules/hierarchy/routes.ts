@@ -1,43 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DATACENTERS_PATH,
-  ID_MAX,
   RACKS_PATH,
   ROOMS_PATH,
   SERVERS_PATH,
   datacenterBodySchema,
+  datacenterSchema,
+  datacentersListSchema,
+  errorBodySchema,
   notFoundMessage,
   rackBodySchema,
+  rackSchema,
+  racksListSchema,
   roomBodySchema,
+  roomSchema,
+  roomsListSchema,
+  serverSchema,
   serverUpdateBodySchema,
+  serversListSchema,
   type HierarchyEntity,
   type HierarchyList,
 } from '@brezza/contract';
-import { badRequest, notFound } from '../../errors.js';
+import { pathId, routes } from '../../lib/routes.js';
 import { createHierarchyRepository } from './repository.js';
 import { gzipEtag, ifNoneMatchHits, listEtag } from './list-cache.js';
-
-/** Registered inside the /api scope, whose prefix the contract's paths already carry. */
-const local = (path: string) => path.replace(/^\/api/, '');
-
-/** The body as the contract parses it; anything else is a 400 naming what is wrong. */
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const input = body === undefined ? {} : body;
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw badRequest('Request body must be a JSON object.');
-  }
-  const result = schema.safeParse(input);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request body.');
-  return result.data;
-}
-
-/** A path id that cannot name a row (not a positive whole number in range) is simply not found. */
-function parsePathId(raw: string | undefined, entity: HierarchyEntity | 'server'): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw ?? '') ? Number(raw) : NaN;
-  if (!(id <= ID_MAX)) throw notFound(notFoundMessage(entity));
-  return id;
-}
 
 /** Whether the client takes gzip (a q=0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -48,13 +35,17 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-const pathId = (request: FastifyRequest, entity: HierarchyEntity | 'server') =>
-  parsePathId((request.params as { id?: string }).id, entity);
+const idParams = (entity: HierarchyEntity | 'server') =>
+  z.object({ id: pathId(notFoundMessage(entity)) });
+const security = [{ operator: [] }];
+const tags = ['Devices'];
+const NOT_MODIFIED = z.void().describe('Unchanged since the ETag sent in If-None-Match.');
 
 /** SPEC §7's hierarchy calls, scoped to the caller's organisation. */
-export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
-  const { service, lists } = api.hierarchy;
-  const repository = createHierarchyRepository(api.database.db);
+export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
+  const api = routes(scope);
+  const { service, lists } = scope.hierarchy;
+  const repository = createHierarchyRepository(scope.database.db);
 
   const builders: Record<HierarchyList, (organisationId: number) => Promise<unknown>> = {
     servers: async (id) => ({ servers: await repository.listServers(id) }),
@@ -62,15 +53,23 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
     rooms: async (id) => ({ rooms: await repository.listRooms(id) }),
     racks: async (id) => ({ racks: await repository.listRacks(id) }),
   };
-  const listPaths: Record<HierarchyList, string> = {
-    servers: SERVERS_PATH,
-    datacenters: DATACENTERS_PATH,
-    rooms: ROOMS_PATH,
-    racks: RACKS_PATH,
+  const listRoutes: Record<HierarchyList, [string, z.ZodType]> = {
+    servers: [SERVERS_PATH, serversListSchema],
+    datacenters: [DATACENTERS_PATH, datacentersListSchema],
+    rooms: [ROOMS_PATH, roomsListSchema],
+    racks: [RACKS_PATH, racksListSchema],
   };
 
   for (const kind of Object.keys(builders) as HierarchyList[]) {
-    api.get(local(listPaths[kind]), async (request, reply) => {
+    const [path, listSchema] = listRoutes[kind];
+    const schema = {
+      summary: `The caller's organisation's ${kind}, with an ETag.`,
+      tags,
+      security,
+      // The body is built and cached as JSON text (and gzip) once per change, not per call.
+      response: { 200: listSchema, 304: NOT_MODIFIED },
+    };
+    api.get(path, { schema }, async (request, reply) => {
       const organisationId = request.user.organisationId;
       // The stamp is read before the rows: a body is never labelled newer than what it holds.
       const stamp = await repository.stamp(organisationId);
@@ -92,55 +91,115 @@ export async function hierarchyRoutes(api: FastifyInstance): Promise<void> {
     });
   }
 
-  api.post(local(DATACENTERS_PATH), async (request, reply) => {
-    const body = parseBody(datacenterBodySchema, request.body);
-    const datacenter = await service.createDatacenter(request.user, body);
-    return reply.status(201).send(datacenter);
+  const containers = [
+    ['datacenter', DATACENTERS_PATH, datacenterBodySchema, datacenterSchema],
+    ['room', ROOMS_PATH, roomBodySchema, roomSchema],
+    ['rack', RACKS_PATH, rackBodySchema, rackSchema],
+  ] as const;
+  const errors = { 400: errorBodySchema, 404: errorBodySchema };
+
+  /** POST (create) and PUT /:id (rename or move) of one kind of container. */
+  function writes<Body extends z.ZodType>(route: {
+    entity: HierarchyEntity;
+    path: string;
+    body: Body;
+    /** Checked when the answer is serialised; the service's own types check the handlers. */
+    row: z.ZodType;
+    parent: string | null;
+    create(actor: FastifyRequest['user'], body: z.output<Body>): Promise<unknown>;
+    update(actor: FastifyRequest['user'], id: number, body: z.output<Body>): Promise<unknown>;
+  }): void {
+    const { entity, parent } = route;
+    const common = { tags, security, body: route.body };
+    api.post(
+      route.path,
+      {
+        schema: {
+          ...common,
+          summary: `Creates a ${entity}${parent ? `, in a ${parent} or standalone` : ''}.`,
+          response: { 201: route.row, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await route.create(request.user, request.body as z.output<Body>)),
+    );
+    api.put(
+      `${route.path}/:id`,
+      {
+        schema: {
+          ...common,
+          summary: `Renames a ${entity}${parent ? ` or moves it to another ${parent}` : ''}.`,
+          params: idParams(entity),
+          response: { 200: route.row, ...errors },
+        },
+      },
+      async (request) =>
+        route.update(request.user, request.params.id, request.body as z.output<Body>),
+    );
+  }
+
+  writes({
+    entity: 'datacenter',
+    path: DATACENTERS_PATH,
+    body: datacenterBodySchema,
+    row: datacenterSchema,
+    parent: null,
+    create: service.createDatacenter,
+    update: service.updateDatacenter,
   });
-  api.put(`${local(DATACENTERS_PATH)}/:id`, async (request) => {
-    const id = pathId(request, 'datacenter');
-    const body = parseBody(datacenterBodySchema, request.body);
-    return service.updateDatacenter(request.user, id, body);
+  writes({
+    entity: 'room',
+    path: ROOMS_PATH,
+    body: roomBodySchema,
+    row: roomSchema,
+    parent: 'datacenter',
+    create: service.createRoom,
+    update: service.updateRoom,
+  });
+  writes({
+    entity: 'rack',
+    path: RACKS_PATH,
+    body: rackBodySchema,
+    row: rackSchema,
+    parent: 'room',
+    create: service.createRack,
+    update: service.updateRack,
   });
 
-  api.post(local(ROOMS_PATH), async (request, reply) => {
-    const body = parseBody(roomBodySchema, request.body);
-    const room = await service.createRoom(request.user, body);
-    return reply.status(201).send(room);
-  });
-  api.put(`${local(ROOMS_PATH)}/:id`, async (request) => {
-    const id = pathId(request, 'room');
-    const body = parseBody(roomBodySchema, request.body);
-    return service.updateRoom(request.user, id, body);
-  });
+  api.put(
+    `${SERVERS_PATH}/:id`,
+    {
+      schema: {
+        summary: 'Moves a server to a rack (`rackId` only), or renames it and sets its rack.',
+        tags,
+        security,
+        params: idParams('server'),
+        body: serverUpdateBodySchema,
+        response: { 200: serverSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateServer(request.user, request.params.id, request.body),
+  );
 
-  api.post(local(RACKS_PATH), async (request, reply) => {
-    const body = parseBody(rackBodySchema, request.body);
-    const rack = await service.createRack(request.user, body);
-    return reply.status(201).send(rack);
-  });
-  api.put(`${local(RACKS_PATH)}/:id`, async (request) => {
-    const id = pathId(request, 'rack');
-    const body = parseBody(rackBodySchema, request.body);
-    return service.updateRack(request.user, id, body);
-  });
-
-  api.put(`${local(SERVERS_PATH)}/:id`, async (request) => {
-    const id = pathId(request, 'server');
-    const update = parseBody(serverUpdateBodySchema, request.body);
-    return service.updateServer(request.user, id, update);
-  });
-
-  const containers: [HierarchyEntity, string][] = [
-    ['datacenter', DATACENTERS_PATH],
-    ['room', ROOMS_PATH],
-    ['rack', RACKS_PATH],
-  ];
   for (const [entity, path] of containers) {
-    api.delete(`${local(path)}/:id`, async (request, reply) => {
-      const id = pathId(request, entity);
-      await service.deleteContainer(request.user, entity, id);
-      return reply.status(204).send();
-    });
+    api.delete(
+      `${path}/:id`,
+      {
+        schema: {
+          summary: `Deletes a ${entity}; what was in it becomes unassigned, never deleted.`,
+          tags,
+          security,
+          params: idParams(entity),
+          response: { 204: z.void().describe('Deleted.'), 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteContainer(request.user, entity, request.params.id);
+        return reply.status(204).send();
+      },
+    );
   }
 }

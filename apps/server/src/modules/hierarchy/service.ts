@@ -16,6 +16,8 @@ import {
   type Executor,
   type HierarchyRepository,
 } from './repository.js';
+import { isForeignKeyViolation } from '../../lib/database-errors.js';
+import { inTransaction } from '../../lib/transactions.js';
 
 const TABLES = {
   datacenter: 'datacenters',
@@ -27,16 +29,10 @@ const TABLES = {
 /** Thrown by a write when the row or its parent is not the organisation's (or does not exist). */
 const missing = (entity: HierarchyEntity | 'server') => notFound(notFoundMessage(entity));
 
-/** A foreign key failed: a parent vanished between our check and our write (a concurrent delete). */
-function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 export interface HierarchyServiceDeps {
   db: Executor;
-  /** Called after every committed write with the organisation whose lists changed. */
-  onChange(organisationId: number): void;
+  /** Run after every committed write with the organisation whose lists changed. */
+  onCommitted(organisationId: number): void;
 }
 
 /**
@@ -44,7 +40,7 @@ export interface HierarchyServiceDeps {
  * answered exactly like a missing one), deletes leave children unassigned, and every write
  * replaces the organisation's stamp in the same transaction.
  */
-export function createHierarchyService({ db, onChange }: HierarchyServiceDeps) {
+export function createHierarchyService({ db, onCommitted }: HierarchyServiceDeps) {
   /** Runs `work` in a transaction that also replaces the stamp; maps a vanished parent to 404. */
   async function write<T>(
     organisationId: number,
@@ -53,16 +49,16 @@ export function createHierarchyService({ db, onChange }: HierarchyServiceDeps) {
   ): Promise<T> {
     let result: T;
     try {
-      result = await db.transaction().execute(async (trx) => {
+      result = await inTransaction(db, async (trx, afterCommit) => {
         const value = await work(createHierarchyRepository(trx), trx);
         await markHierarchyChanged(trx, organisationId);
+        afterCommit(() => onCommitted(organisationId));
         return value;
       });
     } catch (error) {
       if (parent && isForeignKeyViolation(error)) throw missing(parent);
       throw error;
     }
-    onChange(organisationId);
     return result;
   }
 

@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AccessRequestsTable, DB } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import type { OrganisationRow } from '../organisations/repository.js';
-import { createUsersRepository, isUniqueViolation, type UserRow } from '../users/repository.js';
+import { createUsersRepository, type UserRow } from '../users/repository.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
 
 export type AccessRequestRow = Selectable<AccessRequestsTable>;
 

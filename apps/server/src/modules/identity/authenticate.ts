@@ -1,17 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors.js';
+import { bearerToken } from '../../lib/bearer.js';
 import type { UsersRepository } from '../users/repository.js';
 import { TokenRejected, type TokenVerifier } from './token-verifier.js';
 
 export const MISSING_TOKEN_ERROR = 'Sign-in required: send an Authorization: Bearer access token.';
 export const UNKNOWN_USER_ERROR = 'This account is not authorised to use this product.';
 export const DISABLED_USER_ERROR = 'This account is disabled.';
-
-/** The token of an `Authorization: Bearer <token>` header, or null. */
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*) *$/i.exec(header ?? '');
-  return match?.[1] ?? null;
-}
 
 /**
  * The `/api` onRequest hook: 401 for a missing or invalid token, 403 for a valid token whose

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createKeyStore } from '../../idp/key-store.js';
+import { grantIsAlive } from '../../idp/sql-adapter.js';
 import { createUsersRepository } from '../users/repository.js';
 import { createAuthenticate } from './authenticate.js';
 import { createAuth0Verifier, createEmbeddedVerifier } from './token-verifier.js';
@@ -14,8 +15,12 @@ export const authenticationPlugin = fp(
     const users = createUsersRepository(app.database.db);
     const verify =
       identity.mode === 'auth0'
-        ? createAuth0Verifier(identity)
-        : createEmbeddedVerifier(createKeyStore(app.database), identity);
+        ? createAuth0Verifier(identity, fetch, (error, message) =>
+            app.log.error({ err: error }, message),
+          )
+        : createEmbeddedVerifier(createKeyStore(app.database), identity, (grantId) =>
+            grantIsAlive(app.database.db, grantId),
+          );
     app.decorate('authenticate', createAuthenticate({ verify, users }));
   },
   { name: 'authentication', dependencies: ['database'] },

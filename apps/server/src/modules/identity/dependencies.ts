@@ -30,6 +30,7 @@ export function identityDependencies(
   config: Config,
   db: Kysely<DB>,
   notify: (line: string) => void,
+  logError: (error: unknown, message: string) => void,
 ) {
   const users = createUsersRepository(db);
   const organisations = createOrganisationsRepository(db);
@@ -43,6 +44,7 @@ export function identityDependencies(
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
     passwordLinks: config.identity.mode === 'embedded',
+    logError,
   });
   return { users, organisations, mailer, identity };
 }

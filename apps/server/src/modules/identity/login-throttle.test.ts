@@ -1,16 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_POLICY,
-  afterFailure,
-  secondsBlocked,
-  type ThrottleState,
-} from './login-throttle.js';
+import { PAIR_POLICY, afterFailure, secondsBlocked, type ThrottleState } from './login-throttle.js';
 
 const failTimes = (count: number, start = 0, step = 1000) => {
   let state: ThrottleState | undefined;
   for (let index = 0; index < count; index += 1) {
-    state = afterFailure(state, start + index * step, ACCOUNT_POLICY);
+    state = afterFailure(state, start + index * step, PAIR_POLICY);
   }
   return state;
 };
@@ -19,17 +14,13 @@ describe('login throttling', () => {
   it('lets the first failures through and blocks from the fifth on', () => {
     expect(secondsBlocked(failTimes(4), 3000)).toBe(0);
     const fifth = failTimes(5);
-    expect(secondsBlocked(fifth, 4000)).toBe(ACCOUNT_POLICY.baseDelaySeconds);
-    expect(secondsBlocked(failTimes(6), 5000)).toBe(ACCOUNT_POLICY.baseDelaySeconds * 2);
+    expect(secondsBlocked(fifth, 4000)).toBe(PAIR_POLICY.baseDelaySeconds);
+    expect(secondsBlocked(failTimes(6), 5000)).toBe(PAIR_POLICY.baseDelaySeconds * 2);
   });
 
   it('forgets failures older than the window', () => {
     const old = failTimes(10);
-    const later = afterFailure(
-      old,
-      10_000 + ACCOUNT_POLICY.forgetAfterSeconds * 1000,
-      ACCOUNT_POLICY,
-    );
+    const later = afterFailure(old, 10_000 + PAIR_POLICY.forgetAfterSeconds * 1000, PAIR_POLICY);
     expect(later.failures).toBe(1);
     expect(secondsBlocked(later, later.lastFailureAt)).toBe(0);
   });
@@ -41,7 +32,7 @@ describe('login throttling', () => {
         const previous = failTimes(count - 1, 0, 10);
         const now = state!.lastFailureAt;
         const wait = secondsBlocked(state, now);
-        expect(wait).toBeLessThanOrEqual(ACCOUNT_POLICY.maxDelaySeconds);
+        expect(wait).toBeLessThanOrEqual(PAIR_POLICY.maxDelaySeconds);
         if (previous) {
           const previousDelay = previous.blockedUntil - previous.lastFailureAt;
           expect(state!.blockedUntil - now).toBeGreaterThanOrEqual(previousDelay);

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
- * Slowing down password guessing: after `freeFailures` consecutive failures a key (an account
- * or an address) is blocked for a delay that doubles with each further failure, up to
- * `maxDelaySeconds`. Failures older than `forgetAfterSeconds` are forgotten. Kept in the
- * database so that every server instance sees the same counts.
+ * Slowing down password guessing: after `freeFailures` consecutive failures a key is blocked for
+ * a delay that doubles with each further failure, up to `maxDelaySeconds`. Failures older than
+ * `forgetAfterSeconds` are forgotten. Kept in the database so that every server instance sees
+ * the same counts.
  */
 export interface ThrottlePolicy {
   freeFailures: number;
@@ -14,20 +14,38 @@ export interface ThrottlePolicy {
   forgetAfterSeconds: number;
 }
 
-export const ACCOUNT_POLICY: ThrottlePolicy = {
+/**
+ * One account guessed from one address: the guesser is blocked here, while the same account
+ * from any other address is not, so that nobody can lock the real user out.
+ */
+export const PAIR_POLICY: ThrottlePolicy = {
   freeFailures: 5,
   baseDelaySeconds: 2,
   maxDelaySeconds: 15 * 60,
   forgetAfterSeconds: 60 * 60,
 };
 
-/** More lenient: many people can sit behind one address. */
+/** One address guessing many accounts; lenient, many people can sit behind one address. */
 export const ADDRESS_POLICY: ThrottlePolicy = {
   freeFailures: 20,
   baseDelaySeconds: 2,
   maxDelaySeconds: 15 * 60,
   forgetAfterSeconds: 60 * 60,
 };
+
+/**
+ * One account guessed from many addresses: a slow-down, never a lock-out (at most a minute), and
+ * skipped for an address the account signed in from before.
+ */
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  freeFailures: 30,
+  baseDelaySeconds: 1,
+  maxDelaySeconds: 60,
+  forgetAfterSeconds: 60 * 60,
+};
+
+/** How long an address the account signed in from stays exempt from the account slow-down. */
+export const KNOWN_ADDRESS_DAYS = 30;
 
 export interface ThrottleState {
   failures: number;
@@ -56,51 +74,123 @@ export function secondsBlocked(state: ThrottleState | undefined, now: number): n
   return Math.ceil((state.blockedUntil - now) / 1000);
 }
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+export const accountKey = (email: string) => `account:${normalEmail(email)}`;
 export const addressKey = (ip: string) => `address:${ip}`;
+export const pairKey = (email: string, ip: string) => `pair:${normalEmail(email)}|${ip}`;
+export const knownKey = (email: string, ip: string) => `known:${normalEmail(email)}|${ip}`;
+
+export interface ThrottleCharge {
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+/** The keys a sign-in attempt is charged to, the account slow-down unless the address is known. */
+export function chargesFor(email: string, address: string, knownAddress: boolean) {
+  const charges: ThrottleCharge[] = [
+    { key: pairKey(email, address), policy: PAIR_POLICY },
+    { key: addressKey(address), policy: ADDRESS_POLICY },
+  ];
+  if (!knownAddress) charges.push({ key: accountKey(email), policy: ACCOUNT_POLICY });
+  return charges;
+}
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
+const EPOCH = new Date(0).toISOString();
+
 export function createLoginThrottle(db: Kysely<DB>) {
-  async function read(key: string, executor: Kysely<DB> = db): Promise<ThrottleState | undefined> {
-    const row = await executor
-      .selectFrom('login_throttles')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      failures: row.failures,
-      lastFailureAt: Date.parse(row.last_failure_at),
-      blockedUntil: Date.parse(row.blocked_until),
-    };
-  }
+  // PostgreSQL runs transactions side by side: the rows are locked. SQLite's writers take turns
+  // (BEGIN IMMEDIATE), so the transaction alone is the lock there.
+  const lockRows = db.getExecutor().adapter instanceof PostgresAdapter;
 
   return {
-    /** Seconds the longest-blocked of `keys` must still wait. */
-    async secondsBlocked(keys: string[], now: number): Promise<number> {
-      const states = await Promise.all(keys.map((key) => read(key)));
-      return Math.max(0, ...states.map((state) => secondsBlocked(state, now)));
+    /**
+     * The check and the record of a failure as one atomic step: when none of `charges` is
+     * blocked, a failure is recorded against each right away (before the password is even
+     * checked) and 0 is answered; otherwise nothing changes and the longest wait in seconds is
+     * answered. Concurrent attempts queue on the rows, so at most `freeFailures` of them pass.
+     */
+    async reserveAttempt(charges: ThrottleCharge[], now: number): Promise<number> {
+      const sorted = [...charges].sort((a, b) => a.key.localeCompare(b.key));
+      return db.transaction().execute(async (trx) => {
+        const states: Array<ThrottleState | undefined> = [];
+        for (const { key } of sorted) {
+          await trx
+            .insertInto('login_throttles')
+            .values({ key, failures: 0, last_failure_at: EPOCH, blocked_until: EPOCH })
+            .onConflict((conflict) => conflict.column('key').doNothing())
+            .execute();
+          let query = trx.selectFrom('login_throttles').selectAll().where('key', '=', key);
+          if (lockRows) query = query.forUpdate();
+          const row = await query.executeTakeFirstOrThrow();
+          states.push({
+            failures: row.failures,
+            lastFailureAt: Date.parse(row.last_failure_at),
+            blockedUntil: Date.parse(row.blocked_until),
+          });
+        }
+        const wait = Math.max(0, ...states.map((state) => secondsBlocked(state, now)));
+        if (wait > 0) return wait;
+        for (const [index, { key, policy }] of sorted.entries()) {
+          const next = afterFailure(states[index], now, policy);
+          await trx
+            .updateTable('login_throttles')
+            .set({
+              failures: next.failures,
+              last_failure_at: new Date(next.lastFailureAt).toISOString(),
+              blocked_until: new Date(next.blockedUntil).toISOString(),
+            })
+            .where('key', '=', key)
+            .execute();
+        }
+        return 0;
+      });
     },
 
-    async recordFailure(key: string, policy: ThrottlePolicy, now: number): Promise<void> {
+    /** Whether the account signed in from this address within `KNOWN_ADDRESS_DAYS`. */
+    async isKnownAddress(email: string, address: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('login_throttles')
+        .select('last_failure_at')
+        .where('key', '=', knownKey(email, address))
+        .executeTakeFirst();
+      return !!row && now - Date.parse(row.last_failure_at) < KNOWN_ADDRESS_DAYS * 86_400_000;
+    },
+
+    /**
+     * A right password: the failures reserved against this account go, and the address becomes
+     * known to it (the row's `last_failure_at` holds when it last signed in from there).
+     */
+    async recordSuccess(email: string, address: string, now: number): Promise<void> {
+      const at = new Date(now).toISOString();
       await db.transaction().execute(async (trx) => {
-        const next = afterFailure(await read(key, trx), now, policy);
-        const values = {
-          failures: next.failures,
-          last_failure_at: new Date(next.lastFailureAt).toISOString(),
-          blocked_until: new Date(next.blockedUntil).toISOString(),
-        };
+        await trx
+          .deleteFrom('login_throttles')
+          .where('key', 'in', [pairKey(email, address), accountKey(email)])
+          .execute();
+        const values = { failures: 0, last_failure_at: at, blocked_until: EPOCH };
         await trx
           .insertInto('login_throttles')
-          .values({ key, ...values })
+          .values({ key: knownKey(email, address), ...values })
           .onConflict((conflict) => conflict.column('key').doUpdateSet(values))
           .execute();
       });
     },
 
-    async clear(key: string): Promise<void> {
-      await db.deleteFrom('login_throttles').where('key', '=', key).execute();
+    /** A new password: every failure counted against the account is forgotten. */
+    async clearAccount(email: string): Promise<void> {
+      await db
+        .deleteFrom('login_throttles')
+        .where((eb) => {
+          // substr, not LIKE: an e-mail may hold % or _.
+          const pairs = pairKey(email, '');
+          return eb.or([
+            eb('key', '=', accountKey(email)),
+            eb(sql<string>`substr(${sql.ref('key')}, 1, ${pairs.length})`, '=', pairs),
+          ]);
+        })
+        .execute();
     },
   };
 }

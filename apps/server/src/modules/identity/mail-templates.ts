@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../mail/mailer.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function layout(productName: string, paragraphs: string[], link: string, action: string): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');

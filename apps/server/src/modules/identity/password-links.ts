@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { randomToken } from '../../lib/secrets.js';
 
 export type PasswordLinkPurpose = 'set' | 'reset';
 
@@ -34,7 +35,7 @@ export function createPasswordLinks(db: Kysely<DB>) {
   return {
     /** The secret to put in the link; the caller turns it into a URL. */
     async issue(userId: number, purpose: PasswordLinkPurpose, now = Date.now()): Promise<string> {
-      const secret = randomBytes(32).toString('base64url');
+      const secret = randomToken(32);
       const createdAt = new Date(now).toISOString();
       await db.transaction().execute(async (trx) => {
         await trx

@@ -12,14 +12,34 @@ export function hashPassword(password: string): Promise<string> {
 
 let decoy: Promise<string> | undefined;
 
+/** A stored password hash the library cannot read (damaged row, foreign format). */
+export class CorruptPasswordHash extends Error {
+  constructor(cause: unknown) {
+    super('stored password hash cannot be read', { cause });
+    this.name = 'CorruptPasswordHash';
+  }
+}
+
 /**
  * Checks a password against a stored hash. Without a hash (unknown user, or no password set
- * yet) a decoy hash is checked instead, so that the answer takes as long either way.
+ * yet) a decoy hash is checked instead, so that the answer takes as long either way. A stored
+ * hash that cannot be read refuses the password and is reported to `onCorrupt` (for the log):
+ * it is a damaged account, not a wrong guess.
  */
-export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function checkPassword(
+  storedHash: string | null,
+  password: string,
+  onCorrupt: (error: CorruptPasswordHash) => void = () => {},
+): Promise<boolean> {
   decoy ??= hash(randomBytes(16).toString('hex'));
   const target = storedHash ?? (await decoy);
-  const matches = await verify(target, password).catch(() => false);
+  let matches: boolean;
+  try {
+    matches = await verify(target, password);
+  } catch (error) {
+    if (storedHash !== null) onCorrupt(new CorruptPasswordHash(error));
+    return false;
+  }
   return storedHash !== null && matches;
 }
 

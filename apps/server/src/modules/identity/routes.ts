@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { z } from 'zod';
 import {
   ACCESS_REQUESTS_PATH,
   PASSWORD_RESETS_PATH,
   accessRequestBodySchema,
   passwordResetBodySchema,
+  acceptedBodySchema,
+  errorBodySchema,
   type AcceptedBody,
 } from '@brezza/contract';
-import { HttpError, badRequest } from '../../errors.js';
+import { HttpError } from '../../errors.js';
+import { routes } from '../../lib/routes.js';
 import type { IdentityService } from './service.js';
 
 /** Requests per minute and address for each public identity call. */
@@ -25,12 +27,6 @@ export const PASSWORD_RESET_ACCEPTED: AcceptedBody = {
   message:
     'If an account exists for this e-mail address, a link to choose a new password is on its way. It is valid for one hour.',
 };
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request.');
-  return result.data;
-}
 
 /**
  * The two calls a signed-out visitor makes (sign-up and reset-password pages). Both always
@@ -54,15 +50,42 @@ export async function publicIdentityRoutes(
     work().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
   };
 
-  app.post(ACCESS_REQUESTS_PATH, { bodyLimit: 8 * 1024 }, async (request, reply) => {
-    const body = parse(accessRequestBodySchema, request.body);
-    later(() => identity.requestAccess(body), 'access request');
-    return reply.status(202).send(ACCESS_REQUEST_ACCEPTED);
-  });
+  const tags = ['Identity'];
+  const response = { 202: acceptedBodySchema, 400: errorBodySchema, 429: errorBodySchema };
+  routes(app).post(
+    ACCESS_REQUESTS_PATH,
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Asks for an account; staff review it. The answer is the same for every e-mail.',
+        tags,
+        body: accessRequestBodySchema,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      later(() => identity.requestAccess(body), 'access request');
+      return reply.status(202).send(ACCESS_REQUEST_ACCEPTED);
+    },
+  );
 
-  app.post(PASSWORD_RESETS_PATH, { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const body = parse(passwordResetBodySchema, request.body);
-    later(() => identity.requestPasswordReset(body.email), 'password reset');
-    return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
-  });
+  routes(app).post(
+    PASSWORD_RESETS_PATH,
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        summary:
+          'Mails a password link if the account exists. The answer is the same for every e-mail.',
+        tags,
+        body: passwordResetBodySchema,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      identity.queuePasswordReset(email);
+      return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
+    },
+  );
 }

@@ -4,13 +4,7 @@ import { revokeAccount } from '../../idp/sql-adapter.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow, UsersRepository } from '../users/repository.js';
 import { createUsersRepository } from '../users/repository.js';
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  accountKey,
-  addressKey,
-  type LoginThrottle,
-} from './login-throttle.js';
+import { chargesFor, type LoginThrottle } from './login-throttle.js';
 import { resetPasswordMail, setPasswordMail } from './mail-templates.js';
 import { passwordLinkUrl, type PasswordLinks, type ValidLink } from './password-links.js';
 import { checkPassword, hashPassword } from './passwords.js';
@@ -31,6 +25,8 @@ export interface IdentityServiceDeps {
   productName: string;
   /** Password links only exist with the embedded provider; an Auth0 tenant resets its own. */
   passwordLinks: boolean;
+  /** Failures nobody sees in an answer (a damaged password hash...), for the log. */
+  logError: (error: unknown, message: string) => void;
   now?: () => number;
 }
 
@@ -39,31 +35,54 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 /** Password sign-in, password links and access requests: the rules, not the pages. */
 export function createIdentityService(deps: IdentityServiceDeps) {
   const now = deps.now ?? Date.now;
+  const resetQueue: string[] = [];
+  let draining: Promise<void> | undefined;
+
+  /** One reset request, after the answer: silently nothing for unknown or disabled users. */
+  async function sendReset(email: string): Promise<void> {
+    if (!deps.passwordLinks) return;
+    const user = await deps.users.findByEmail(email);
+    if (!user || user.status !== 'active') return;
+    const link = passwordLinkUrl(deps.publicUrl, await deps.links.issue(user.id, 'reset', now()));
+    await deps.mailer.send(
+      resetPasswordMail({ productName: deps.productName, to: user.email, name: user.name, link }),
+    );
+  }
+
+  async function drainResets(): Promise<void> {
+    for (let email = resetQueue.shift(); email !== undefined; email = resetQueue.shift()) {
+      await sendReset(email).catch((error: unknown) =>
+        deps.logError(error, 'password reset failed'),
+      );
+    }
+  }
 
   return {
     /**
      * One generic outcome for an unknown e-mail, a wrong password or a user without a password,
-     * so that the answer tells nothing about which accounts exist. Failures count against both
-     * the account and the address; a blocked one is refused before the password is checked.
+     * so that the answer tells nothing about which accounts exist. Each attempt is charged to
+     * the (account, address) pair, the address and, unless the account signed in from this
+     * address before, the account as a whole, in one atomic step before the password is checked:
+     * parallel guesses cannot slip past the count, and a guesser elsewhere only slows the
+     * account down instead of locking its owner out.
      */
     async signIn(input: {
       email: string;
       password: string;
       address: string;
     }): Promise<SignInResult> {
-      const keys = [accountKey(input.email), addressKey(input.address)];
-      const wait = await deps.throttle.secondsBlocked(keys, now());
+      const { email, address } = input;
+      const known = await deps.throttle.isKnownAddress(email, address, now());
+      const wait = await deps.throttle.reserveAttempt(chargesFor(email, address, known), now());
       if (wait > 0) return { outcome: 'throttled', retryAfterSeconds: wait };
 
-      const user = await deps.users.findByEmail(input.email);
-      const valid = await checkPassword(user?.password_hash ?? null, input.password);
-      if (!user || !valid) {
-        await deps.throttle.recordFailure(keys[0]!, ACCOUNT_POLICY, now());
-        await deps.throttle.recordFailure(keys[1]!, ADDRESS_POLICY, now());
-        return { outcome: 'wrong-credentials' };
-      }
+      const user = await deps.users.findByEmail(email);
+      const valid = await checkPassword(user?.password_hash ?? null, input.password, (error) =>
+        deps.logError(error, `password hash of user ${user?.id} cannot be read`),
+      );
+      if (!user || !valid) return { outcome: 'wrong-credentials' };
       if (user.status !== 'active') return { outcome: 'disabled' };
-      await deps.throttle.clear(keys[0]!);
+      await deps.throttle.recordSuccess(email, address, now());
       return { outcome: 'signed-in', user };
     },
 
@@ -76,15 +95,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return link;
     },
 
-    /** Silently does nothing for unknown or disabled users: the caller answers the same. */
-    async requestPasswordReset(email: string): Promise<void> {
-      if (!deps.passwordLinks) return;
-      const user = await deps.users.findByEmail(email);
-      if (!user || user.status !== 'active') return;
-      const link = passwordLinkUrl(deps.publicUrl, await deps.links.issue(user.id, 'reset', now()));
-      await deps.mailer.send(
-        resetPasswordMail({ productName: deps.productName, to: user.email, name: user.name, link }),
-      );
+    /**
+     * Queues a reset request and returns at once. The request path does exactly the same for
+     * every e-mail (nothing that depends on the account runs before the answer); the account is
+     * looked up, the link issued and the mail sent after the answer, one request at a time.
+     */
+    queuePasswordReset(email: string): void {
+      resetQueue.push(email);
+      draining ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(drainResets)
+        .finally(() => {
+          draining = undefined;
+        });
+    },
+
+    /** Resolves once every queued reset has been handled (tests, graceful shutdown). */
+    async resetsSettled(): Promise<void> {
+      while (draining) await draining;
     },
 
     checkLink(secret: string): Promise<ValidLink | undefined> {
@@ -106,7 +133,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       });
       if (!user) return undefined;
       await revokeAccount(deps.db, String(user.id));
-      await deps.throttle.clear(accountKey(user.email));
+      await deps.throttle.clearAccount(user.email);
       return user;
     },
 

@@ -8,6 +8,8 @@ import {
   type JWTVerifyOptions,
 } from 'jose';
 import type { IdentitySettings } from '../../config.js';
+import { HttpError, serviceUnavailable } from '../../errors.js';
+import { GRANT_ID_CLAIM } from '../../idp/configuration.js';
 import type { KeyStore } from '../../idp/key-store.js';
 
 /** Who a valid access token speaks for: our user id (embedded) or a verified e-mail (Auth0). */
@@ -43,6 +45,8 @@ async function verifySignature(token: string, getKey: JWTVerifyGetKey, options: 
   try {
     return (await jwtVerify(token, getKey, options)).payload;
   } catch (error) {
+    // The key set could not be fetched: an outage of the provider, not a bad token.
+    if (error instanceof HttpError) throw error;
     if (error instanceof errors.JWTExpired)
       throw new TokenRejected('expired', 'Access token expired.');
     throw new TokenRejected('invalid', 'Invalid access token.');
@@ -52,10 +56,19 @@ async function verifySignature(token: string, getKey: JWTVerifyGetKey, options: 
 /** Least time between two re-reads of the key table caused by an unknown `kid`. */
 const KEY_RELOAD_INTERVAL_MS = 30_000;
 
-/** Embedded provider: the keys it signs with are in our database, so no HTTP round trip. */
+/** Message for a well-signed token whose grant has ended (signed out, new password, revoked). */
+export const SIGNED_OUT_ERROR = 'This sign-in has ended. Sign in again.';
+
+/**
+ * Embedded provider: the keys it signs with are in our database, so no HTTP round trip. Each
+ * token names its grant (`gid`); the grant must still stand, checked in the database on every
+ * call (one primary-key read, like the user's), so that sign-out, a password reset or a revoked
+ * grant ends API access at once on every instance.
+ */
 export function createEmbeddedVerifier(
   keyStore: KeyStore,
   identity: IdentitySettings,
+  grantIsAlive: (grantId: string) => Promise<boolean>,
 ): TokenVerifier {
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   let lastReload = 0;
@@ -87,9 +100,16 @@ export function createEmbeddedVerifier(
     if (!Number.isSafeInteger(userId) || userId <= 0) {
       throw new TokenRejected('invalid', 'Invalid access token.');
     }
+    const grantId = payload[GRANT_ID_CLAIM];
+    if (typeof grantId !== 'string' || !(await grantIsAlive(grantId))) {
+      throw new TokenRejected('expired', SIGNED_OUT_ERROR);
+    }
     return { kind: 'user-id', userId };
   };
 }
+
+export const IDENTITY_PROVIDER_UNAVAILABLE =
+  'The sign-in service cannot be reached right now. Try again in a moment.';
 
 interface CachedEmail {
   email: string;
@@ -108,10 +128,28 @@ const USERINFO_CACHE_SIZE = 1000;
 export function createAuth0Verifier(
   identity: IdentitySettings,
   fetchImpl: typeof fetch = fetch,
+  logError: (error: unknown, message: string) => void = () => {},
 ): TokenVerifier {
-  const getKey = createRemoteJWKSet(new URL('.well-known/jwks.json', identity.issuer), {
-    [customFetch]: fetchImpl,
-  });
+  const jwksUrl = new URL('.well-known/jwks.json', identity.issuer);
+  const remoteKeys = createRemoteJWKSet(jwksUrl, { [customFetch]: fetchImpl });
+  // A token whose key the set lacks (or names ambiguously) is refused; a key set that cannot be
+  // fetched or read is an outage of the tenant.
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await remoteKeys(header, token);
+    } catch (error) {
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported ||
+        error instanceof errors.JWSInvalid
+      ) {
+        throw error;
+      }
+      logError(error, `identity provider key set ${jwksUrl.href} unavailable`);
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
+  };
   const userinfoUrl = new URL('userinfo', identity.issuer);
   const options = verifyOptions(identity);
   const cache = new Map<string, CachedEmail>();
@@ -119,11 +157,27 @@ export function createAuth0Verifier(
   async function emailOf(subject: string, token: string): Promise<string> {
     const cached = cache.get(subject);
     if (cached && cached.expiresAt > Date.now()) return cached.email;
-    const response = await fetchImpl(userinfoUrl, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(10_000),
-    }).catch(() => null);
-    if (!response?.ok) throw new TokenRejected('invalid', 'Could not read the signed-in user.');
+    let response: Response;
+    try {
+      response = await fetchImpl(userinfoUrl, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      logError(error, `identity provider ${userinfoUrl.href} unreachable`);
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
+    // The tenant refusing this token is the caller's problem; anything else is an outage.
+    if (response.status === 401 || response.status === 403) {
+      throw new TokenRejected('invalid', 'Could not read the signed-in user.');
+    }
+    if (!response.ok) {
+      logError(
+        new Error(`${userinfoUrl.href} answered ${response.status}`),
+        'identity provider /userinfo failed',
+      );
+      throw serviceUnavailable(IDENTITY_PROVIDER_UNAVAILABLE);
+    }
     const profile = (await response.json().catch(() => ({}))) as {
       email?: unknown;
       email_verified?: unknown;

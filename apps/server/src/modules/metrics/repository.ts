@@ -17,6 +17,15 @@ export interface MetricsRow {
   payload: string | null;
 }
 
+const LABEL_COLUMNS = [
+  'organisation',
+  'datacenter',
+  'room',
+  'rack',
+  'server',
+  'machine_id',
+] as const;
+
 // Rows per INSERT: 9 parameters each stays far below both databases' parameter limits.
 const CHUNK = 500;
 
@@ -58,29 +67,55 @@ export function createMetricsRepository(db: Kysely<DB>) {
 
   return {
     /**
-     * Replaces the stored labels of an organisation's servers (all, or those given) with what
-     * the hierarchy says now; answers how many servers it labelled.
+     * Brings the stored labels of an organisation's servers (all, or those given) to what the
+     * hierarchy says now, writing only the rows that differ; answers how many servers it
+     * labelled. Rows are upserted, so concurrent rebuilds (a refresh racing another refresh or a
+     * registration) never collide on the primary key: the later one updates what the first
+     * wrote.
      */
     async rebuildLabels(organisationId: number, at: string, serverIds?: number[]): Promise<number> {
       if (serverIds?.length === 0) return 0;
       const rows = await currentLabels(organisationId, serverIds);
-      let remove = db.deleteFrom('metric_labels').where('organisation_id', '=', organisationId);
-      if (serverIds) remove = remove.where('server_id', 'in', serverIds);
-      await remove.execute();
-      for (let start = 0; start < rows.length; start += CHUNK) {
+      let storedQuery = db
+        .selectFrom('metric_labels')
+        .select(['server_id', ...LABEL_COLUMNS])
+        .where('organisation_id', '=', organisationId);
+      if (serverIds) storedQuery = storedQuery.where('server_id', 'in', serverIds);
+      const stored = new Map((await storedQuery.execute()).map((row) => [row.server_id, row]));
+
+      const wanted = rows.map((row) => ({
+        server_id: row.serverId,
+        organisation_id: organisationId,
+        organisation: row.organisation,
+        datacenter: row.datacenter ?? UNASSIGNED,
+        room: row.room ?? UNASSIGNED,
+        rack: row.rack ?? UNASSIGNED,
+        server: row.server,
+        machine_id: row.machineId,
+        refreshed_at: at,
+      }));
+      const changed = wanted.filter((row) => {
+        const old = stored.get(row.server_id);
+        return !old || LABEL_COLUMNS.some((column) => old[column] !== row[column]);
+      });
+      const gone = [...stored.keys()].filter((id) => !wanted.some((row) => row.server_id === id));
+      if (gone.length > 0) {
+        await db.deleteFrom('metric_labels').where('server_id', 'in', gone).execute();
+      }
+      for (let start = 0; start < changed.length; start += CHUNK) {
         await db
           .insertInto('metric_labels')
-          .values(
-            rows.slice(start, start + CHUNK).map((row) => ({
-              server_id: row.serverId,
-              organisation_id: organisationId,
-              organisation: row.organisation,
-              datacenter: row.datacenter ?? UNASSIGNED,
-              room: row.room ?? UNASSIGNED,
-              rack: row.rack ?? UNASSIGNED,
-              server: row.server,
-              machine_id: row.machineId,
-              refreshed_at: at,
+          .values(changed.slice(start, start + CHUNK))
+          .onConflict((conflict) =>
+            conflict.column('server_id').doUpdateSet((eb) => ({
+              organisation_id: eb.ref('excluded.organisation_id'),
+              organisation: eb.ref('excluded.organisation'),
+              datacenter: eb.ref('excluded.datacenter'),
+              room: eb.ref('excluded.room'),
+              rack: eb.ref('excluded.rack'),
+              server: eb.ref('excluded.server'),
+              machine_id: eb.ref('excluded.machine_id'),
+              refreshed_at: eb.ref('excluded.refreshed_at'),
             })),
           )
           .execute();
@@ -92,15 +127,7 @@ export function createMetricsRepository(db: Kysely<DB>) {
     async labels(organisationId: number): Promise<{ serverId: number; labels: HierarchyLabels }[]> {
       const rows = await db
         .selectFrom('metric_labels')
-        .select([
-          'server_id as serverId',
-          'organisation',
-          'datacenter',
-          'room',
-          'rack',
-          'server',
-          'machine_id',
-        ])
+        .select(['server_id as serverId', ...LABEL_COLUMNS])
         .where('organisation_id', '=', organisationId)
         .orderBy('server_id')
         .execute();

@@ -1,19 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { METRICS_PREFIX, REFRESH_METRICS_PATH } from '@brezza/contract';
+import { z } from 'zod';
+import {
+  METRICS_PREFIX,
+  REFRESH_METRICS_PATH,
+  errorBodySchema,
+  refreshMetricsResponseSchema,
+  serviceDiscoverySchema,
+} from '@brezza/contract';
+import { parseId, routes } from '../../lib/routes.js';
 import { notFound, unauthorized } from '../../errors.js';
-import { bearerToken } from '../identity/authenticate.js';
-import { requestOrigin } from '../onboarding/request-origin.js';
 import { createMetricsService } from './service.js';
+import { bearerToken } from '../../lib/bearer.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 
 export const SCRAPE_TOKEN_ERROR =
   'A valid scrape token for this organisation is required: Authorization: Bearer <scrape token>.';
 const EXPOSITION_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-const PATH_ID = /^[1-9][0-9]{0,9}$/;
-const pathId = (raw: string | undefined): number | null =>
-  PATH_ID.test(raw ?? '') && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-
-type OrganisationParams = { organisationId: string; serverId?: string };
+// Read as text: an organisation id that cannot name one is a 401 like a wrong token, so that the
+// answer says nothing about which organisations exist.
+const organisationParams = z.object({ organisationId: z.string() });
+const serverParams = organisationParams.extend({ serverId: z.string() });
+type OrganisationParams = z.infer<typeof serverParams>;
+const exposition = {
+  200: {
+    description: 'The Prometheus text exposition.',
+    content: { [EXPOSITION_TYPE]: { schema: z.string() } },
+  },
+  401: errorBodySchema,
+};
+const common = { tags: ['Metrics'], security: [{ scrapeToken: [] }] };
 
 // The route patterns of the contract's organisationMetricsPath, serverMetricsPath and
 // serviceDiscoveryPath.
@@ -30,8 +46,8 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const service = createMetricsService({ db: app.database.db });
 
   async function organisationOf(request: FastifyRequest, reply: FastifyReply): Promise<number> {
-    const { organisationId } = request.params as OrganisationParams;
-    const id = pathId(organisationId);
+    const { organisationId } = request.params as Partial<OrganisationParams>;
+    const id = parseId(organisationId);
     const secret = bearerToken(request.headers.authorization);
     if (id === null || !secret || !(await service.scrapeAllowed(secret, id))) {
       reply.header('WWW-Authenticate', 'Bearer realm="brezza-metrics"');
@@ -40,40 +56,83 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     return id;
   }
 
-  app.get(ORGANISATION_ROUTE, async (request, reply) => {
-    const organisationId = await organisationOf(request, reply);
-    const body = await service.exposition(organisationId);
-    return reply
-      .header('Content-Type', EXPOSITION_TYPE)
-      .header('Cache-Control', 'no-store')
-      .send(body);
-  });
+  const api = routes(app);
+  api.get(
+    ORGANISATION_ROUTE,
+    {
+      schema: {
+        ...common,
+        summary: 'Prometheus exposition of every server of the organisation.',
+        params: organisationParams,
+        response: exposition,
+      },
+    },
+    async (request, reply) => {
+      const organisationId = await organisationOf(request, reply);
+      const body = await service.exposition(organisationId);
+      return reply
+        .header('Content-Type', EXPOSITION_TYPE)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
 
-  app.get(SERVER_ROUTE, async (request, reply) => {
-    const organisationId = await organisationOf(request, reply);
-    const serverId = pathId((request.params as OrganisationParams).serverId);
-    const body = serverId === null ? '' : await service.exposition(organisationId, serverId);
-    if (body === '') throw notFound('Server not found.');
-    return reply
-      .header('Content-Type', EXPOSITION_TYPE)
-      .header('Cache-Control', 'no-store')
-      .send(body);
-  });
+  api.get(
+    SERVER_ROUTE,
+    {
+      schema: {
+        ...common,
+        summary: 'Prometheus exposition of one server (the targets service discovery lists).',
+        params: serverParams,
+        response: { ...exposition, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const organisationId = await organisationOf(request, reply);
+      const serverId = parseId(request.params.serverId);
+      const body = serverId === null ? '' : await service.exposition(organisationId, serverId);
+      if (body === '') throw notFound('Server not found.');
+      return reply
+        .header('Content-Type', EXPOSITION_TYPE)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
 
-  app.get(DISCOVERY_ROUTE, async (request, reply) => {
-    const organisationId = await organisationOf(request, reply);
-    const groups = await service.discovery(
-      requestOrigin(request, app.config.publicUrl),
-      organisationId,
-    );
-    return reply.header('Cache-Control', 'no-store').send(groups);
-  });
+  api.get(
+    DISCOVERY_ROUTE,
+    {
+      schema: {
+        ...common,
+        summary: 'Prometheus HTTP service discovery: one target per server, with hierarchy labels.',
+        params: organisationParams,
+        response: { 200: serviceDiscoverySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const organisationId = await organisationOf(request, reply);
+      const groups = await service.discovery(
+        requestOrigin(request, app.config.publicUrl),
+        organisationId,
+      );
+      return reply.header('Cache-Control', 'no-store').send(groups);
+    },
+  );
 }
 
 /** SPEC §7 `POST /api/refresh_prometheus`, inside the /api scope. */
 export async function refreshMetricsRoutes(api: FastifyInstance): Promise<void> {
   const service = createMetricsService({ db: api.database.db });
-  api.post(REFRESH_METRICS_PATH.replace(/^\/api/, ''), async (request) =>
-    service.refresh(request.user.organisationId),
+  routes(api).post(
+    REFRESH_METRICS_PATH,
+    {
+      schema: {
+        summary: 'Rebuilds the metrics labels and service discovery after hierarchy changes.',
+        tags: ['Onboarding'],
+        security: [{ operator: [] }],
+        response: { 200: refreshMetricsResponseSchema },
+      },
+    },
+    async (request) => service.refresh(request.user.organisationId),
   );
 }

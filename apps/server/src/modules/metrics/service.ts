@@ -5,10 +5,10 @@ import {
   type RefreshMetricsResponse,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
-import { generateSecret, hashSecret } from '../onboarding/secrets.js';
 import { renderExposition, type ServerMetrics } from './exposition.js';
 import { createMetricsRepository, type MetricsRow } from './repository.js';
 import { serviceDiscovery, type TargetGroup } from './service-discovery.js';
+import { generateSecret, hashSecret } from '../../lib/secrets.js';
 
 export const SCRAPE_TOKEN_PREFIX = 'brzs_';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { APP_TOKEN_PREFIX, APP_TOKEN_TTL_HOURS, type CreateTokenResponse } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { createAppTokensRepository } from './repository.js';
-import { generateSecret, hashSecret } from './secrets.js';
+import { generateSecret, hashSecret } from '../../lib/secrets.js';
 
 export interface OnboardingServiceDeps {
   db: Kysely<DB>;

@@ -3,16 +3,14 @@ import {
   GRAFANA_FAILED_ERROR,
   LINK_GRAFANA_PATH,
   ORG_SETTINGS_PATH,
-  type ErrorBody,
-  type LinkGrafanaResult,
-  type OrgSettings,
+  errorBodySchema,
+  linkGrafanaResultSchema,
+  orgSettingsSchema,
 } from '@brezza/contract';
+import { routes } from '../../lib/routes.js';
 import { createGrafanaClient, GrafanaError } from './grafana-client.js';
 import { createOrganisationSettingsRepository } from './repository.js';
 import { createOrganisationSettingsService } from './service.js';
-
-/** The contract's paths, relative to the /api scope these routes are registered in. */
-const inApiScope = (path: string) => path.replace(/^\/api/, '');
 
 /**
  * Organisation settings and the Grafana link, for the signed-in operator's own organisation.
@@ -28,15 +26,39 @@ export async function organisationSettingsRoutes(app: FastifyInstance): Promise<
         : null,
   });
 
-  app.get<{ Reply: OrgSettings }>(inApiScope(ORG_SETTINGS_PATH), async (request) =>
-    service.settings(request.user),
+  const tags = ['Organisation'];
+  const security = [{ operator: [] }];
+  routes(app).get(
+    ORG_SETTINGS_PATH,
+    {
+      schema: {
+        summary: "The organisation's observability and AI toolkit URLs (null when it has none).",
+        tags,
+        security,
+        response: { 200: orgSettingsSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.settings(request.user),
   );
 
   // No body is read: the call acts on the caller and their organisation only.
-  app.post<{ Reply: LinkGrafanaResult | ErrorBody }>(
-    inApiScope(LINK_GRAFANA_PATH),
-    // Every role may open the dashboards: the link gives the caller their own account.
-    { config: { minimumRole: 'viewer' } },
+  routes(app).post(
+    LINK_GRAFANA_PATH,
+    {
+      // Every role may open the dashboards: the link gives the caller their own account.
+      config: { minimumRole: 'viewer' },
+      schema: {
+        summary: "Gives the caller an account in the organisation's Grafana organisation.",
+        tags,
+        security,
+        response: {
+          200: linkGrafanaResultSchema,
+          201: linkGrafanaResultSchema,
+          404: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
     async (request, reply) => {
       try {
         const outcome = await service.linkGrafana(request.user);

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { GRAFANA_NOT_CONFIGURED, type LinkGrafanaResult, type OrgSettings } from '@brezza/contract';
 import { notFound } from '../../errors.js';
 import type { AuthenticatedUser } from '../../types.js';
 import { GrafanaError, type GrafanaClient, type GrafanaUser } from './grafana-client.js';
 import type { OrganisationSettingsRepository, OrganisationSettingsRow } from './repository.js';
+import { randomToken } from '../../lib/secrets.js';
 
 export interface LinkOutcome {
   /** 201 when something had to be created in Grafana, 200 otherwise (SPEC §7). */
@@ -20,7 +20,7 @@ export function grafanaOrgNames(organisation: { id: number; name: string }): str
 }
 
 /** Grafana logins of provisioned users never sign in by password: they come through SSO. */
-const randomPassword = () => randomBytes(24).toString('base64url');
+const randomPassword = () => randomToken(24);
 
 export function createOrganisationSettingsService(deps: {
   repository: OrganisationSettingsRepository;

@@ -1,14 +1,10 @@
 import { formatMonthlyPrice, LOCAL_CHECKOUT_PREFIX, type Plan } from '@brezza/contract';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The local test checkout's pages: server-rendered HTML in the product's look, no script (the
  * CSP allows none inline), and a nonce'd style block. Every dynamic text is escaped.
  */
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { LOCAL_CHECKOUT_PREFIX, PLAN_IDS, type PlanId } from '@brezza/contract';
 import type { BillingGateway } from './gateway.js';
+import { randomToken } from '../../lib/secrets.js';
 
 /** Ids of the local checkout look like Stripe's, with a `_local_` mark that Stripe never uses. */
 export const LOCAL_ID = {
@@ -11,7 +11,7 @@ export const LOCAL_ID = {
 } as const;
 
 /** Long enough to be unguessable: the checkout URL is all that lets a browser pay. */
-export const localId = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+export const localId = (prefix: string) => `${prefix}${randomToken(24)}`;
 
 export const isLocalSession = (id: string) => id.startsWith(LOCAL_ID.session);
 

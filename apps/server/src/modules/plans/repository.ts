@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CurrentPlan, PlanId } from '@brezza/contract';
 import type { CheckoutSessionsTable, DB, PlanChangesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
+import { randomToken } from '../../lib/secrets.js';
 
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
 
@@ -252,7 +252,7 @@ function billingQueries(db: Kysely<DB>) {
         .insertInto('billing_settings')
         .values({
           name: LOCAL_WEBHOOK_SECRET,
-          value: `whsec_local_${randomBytes(32).toString('base64url')}`,
+          value: `whsec_local_${randomToken(32)}`,
         })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();

@@ -1,26 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   CREATE_CHECKOUT_SESSION_PATH,
   createCheckoutSessionBodySchema,
   GET_FEATURES_PATH,
   getFeaturesBodySchema,
-  type CheckoutSessionResponse,
-  type FeaturesResponse,
+  checkoutSessionResponseSchema,
+  errorBodySchema,
+  featuresResponseSchema,
 } from '@brezza/contract';
-import { badRequest } from '../../errors.js';
+import { routes } from '../../lib/routes.js';
 import { localCheckoutRoutes } from './local-checkout-routes.js';
 import { createPlans } from './module.js';
 import { stripeWebhookRoutes } from './webhook-routes.js';
-
-/** The contract's paths, relative to the /api scope these routes are registered in. */
-const inApiScope = (path: string) => path.replace(/^\/api/, '');
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request body.');
-  return result.data;
-}
 
 /**
  * The plan page's two calls (SPEC §7), for the signed-in operator's own organisation.
@@ -29,23 +20,42 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   const { service } = await createPlans(app);
 
-  app.post<{ Reply: FeaturesResponse }>(
-    inApiScope(GET_FEATURES_PATH),
-    // A read: every role sees its organisation's plan.
-    { config: { minimumRole: 'viewer' } },
-    async (request) => {
-      parseBody(getFeaturesBodySchema, request.body);
-      return service.features(request.user);
+  const tags = ['Plans'];
+  const security = [{ operator: [] }];
+  routes(app).post(
+    GET_FEATURES_PATH,
+    {
+      // A read: every role sees its organisation's plan.
+      config: { minimumRole: 'viewer' },
+      schema: {
+        summary: "The features the organisation's subscription grants; each label names its tier.",
+        tags,
+        security,
+        body: getFeaturesBodySchema,
+        response: { 200: featuresResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
     },
+    async (request) => service.features(request.user),
   );
 
-  app.post<{ Reply: CheckoutSessionResponse }>(
-    inApiScope(CREATE_CHECKOUT_SESSION_PATH),
-    { config: { minimumRole: 'admin' } },
-    async (request) => {
-      const { planId } = parseBody(createCheckoutSessionBodySchema, request.body ?? {});
-      return service.createCheckoutSession(request.user, planId);
+  routes(app).post(
+    CREATE_CHECKOUT_SESSION_PATH,
+    {
+      config: { minimumRole: 'admin' },
+      schema: {
+        summary: 'Starts a checkout for a plan; the browser goes to the answered URL to pay.',
+        tags,
+        security,
+        body: createCheckoutSessionBodySchema,
+        response: {
+          200: checkoutSessionResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
     },
+    async (request) => service.createCheckoutSession(request.user, request.body.planId),
   );
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { STRIPE_WEBHOOK_PATH, type WebhookReceived } from '@brezza/contract';
+import { z } from 'zod';
+import { STRIPE_WEBHOOK_PATH, errorBodySchema, webhookReceivedSchema } from '@brezza/contract';
+import { routes } from '../../lib/routes.js';
 import { badRequest } from '../../errors.js';
 import type { PlansService } from './service.js';
 
@@ -20,7 +22,15 @@ export async function stripeWebhookRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post<{ Reply: WebhookReceived }>(STRIPE_WEBHOOK_PATH, async (request) => {
+  const schema = {
+    summary: "Stripe's events; subscriptions change only through them.",
+    tags: ['Billing'],
+    security: [{ stripeSignature: [] }],
+    // Documented, never parsed here: the signature is checked against the raw bytes first.
+    body: z.unknown().describe('A Stripe event object; the signature covers its exact bytes.'),
+    response: { 200: webhookReceivedSchema, 400: errorBodySchema, 500: errorBodySchema },
+  };
+  routes(app).post(STRIPE_WEBHOOK_PATH, { schema }, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || signature === '')
       throw badRequest(MISSING_SIGNATURE_ERROR);
@@ -34,6 +44,6 @@ export async function stripeWebhookRoutes(
     }
     const outcome = await options.service.handleEvent(event);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook processed');
-    return { received: true };
+    return { received: true as const };
   });
 }

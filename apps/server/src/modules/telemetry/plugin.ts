@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MetricsSettings } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import type { AfterCommit } from '../../lib/transactions.js';
 import type { DB } from '../../db/schema.js';
 import {
   createTransactionSampleWriter,
@@ -46,7 +47,11 @@ export async function createStoreParts(deps: {
   metrics: MetricsSettings;
   /** After a write changed a server's address: drop the organisation's cached lists. */
   onListsChanged(organisationId: number): void;
-  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onServersChanged(
+    organisationId: number,
+    trx: Transaction<DB>,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
   onRefused?(error: Error): void;
 }): Promise<{ writer: SampleWriter; backend: MetricsStore }> {
   const { db, dialect } = deps.database;
@@ -87,8 +92,9 @@ export const telemetryPlugin = fp(
     const { writer, backend } = await createStoreParts({
       database,
       metrics: config.metrics,
-      onListsChanged: (organisationId) => app.hierarchy.lists.drop(organisationId),
-      onServersChanged: (organisationId, trx) => app.hierarchy.invalidate(organisationId, trx),
+      onListsChanged: (organisationId) => app.hierarchy.committed(organisationId),
+      onServersChanged: (organisationId, trx, afterCommit) =>
+        app.hierarchy.changed(organisationId, trx, afterCommit),
       onRefused: (error) => app.log.warn({ err: error }, 'the metrics store refused samples'),
     });
     const events =

@@ -14,6 +14,7 @@ function services(context: AdminContext) {
     context.config,
     context.database.db,
     context.out,
+    (error, message) => context.err(`${message}: ${String(error)}`),
   );
   const usersService = createUsersService({
     db: context.database.db,

@@ -17,13 +17,6 @@ export interface NewUser {
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-/** True when an insert broke a unique index (the e-mail one, for users), on either dialect. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export function createUsersRepository(db: Kysely<DB>) {
   return {
     /** Throws a unique violation (see isUniqueViolation) when the e-mail is taken. */

@@ -4,7 +4,8 @@ import type { DB, UserStatus } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { revokeAccount } from '../../idp/sql-adapter.js';
 import type { OrganisationsService } from '../organisations/service.js';
-import { isUniqueViolation, type UserRow, type UsersRepository } from './repository.js';
+import { type UserRow, type UsersRepository } from './repository.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
 
 const emailSchema = z.email().max(320);
 

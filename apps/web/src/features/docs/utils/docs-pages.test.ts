@@ -16,6 +16,16 @@ const page = (slug: string) => {
 };
 
 describe('docs pages', () => {
+  it('says who authorises users in the words of SPEC §1', () => {
+    const text = page('guides')
+      .replace(/<[^>]+>/g, '')
+      .replaceAll('&#39;', "'")
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      "The provider's sales staff authorise users by name and e-mail and link them to the organisation's account.",
+    );
+  });
+
   it('has the SPEC sub-routes in navigation order', () => {
     expect(DOCS_PAGES.map((p) => docsHref(p.slug))).toEqual([
       '/docs',

@@ -12,3 +12,8 @@ export function generateSecret(prefix: string): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
+
+/** An unguessable value of `bytes` random bytes in URL-safe characters (ids, nonces, keys). */
+export function randomToken(bytes: number): string {
+  return randomBytes(bytes).toString('base64url');
+}
