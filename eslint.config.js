@@ -30,14 +30,22 @@ const moduleExceptions = {
   // row types are the shared data layer, also used by the staff CLI, which runs without the app.
   identity: ['users', 'organisations', 'mail'],
   users: ['organisations', 'identity'],
-  hierarchy: ['organisations'],
+  // The audit log is written in the transaction of the change it records (an entry exists
+  // exactly when its change committed), and by the staff CLI's set-role, which has no app.
+  hierarchy: ['organisations', 'audit'],
+  access: ['audit', 'users'],
+  equipment: ['audit'],
   metrics: ['organisations'],
   onboarding: ['users'],
   // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
   // (and the SQLite sample writer's worker thread has no app to reach decorations through).
-  agent: ['hierarchy', 'metrics', 'onboarding'],
+  agent: ['hierarchy', 'metrics', 'onboarding', 'telemetry'],
+  // h-store's metrics store: the agent's sample writer (and its worker thread, which has no app)
+  // commits pushes and samples in one transaction with the store's engine, so the two share
+  // the writer's and the engine's code.
+  telemetry: ['agent'],
   // The demo seeds what the other modules own, through their own repositories.
-  demo: ['users', 'organisations', 'identity', 'hierarchy'],
+  demo: ['users', 'organisations', 'identity', 'hierarchy', 'equipment'],
 };
 const serverModules = existsSync(modulesDir)
   ? readdirSync(modulesDir, { withFileTypes: true })

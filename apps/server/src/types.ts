@@ -2,6 +2,18 @@ import type { Role } from '@brezza/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 
+/**
+ * One stored sample of the metrics store (modules/telemetry), the shape other modules hand it:
+ * named here so that they need not import the telemetry module.
+ */
+export type { MetricSample } from './modules/telemetry/store/types.js';
+
+/** The gateway behind an agent's app token (modules/agent), for the equipment module. */
+export interface AppTokens {
+  /** The registered server of a live app token; a 401 with the agent's message otherwise. */
+  gateway(secret: string): Promise<{ serverId: number; organisationId: number }>;
+}
+
 /** The signed-in operator behind an /api request; every query is scoped to its organisation. */
 export interface AuthenticatedUser {
   id: number;
@@ -21,6 +33,7 @@ declare module 'fastify' {
     demo: { active: boolean };
     /** Verifies the bearer access token and sets `request.user` (see modules/identity). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    appTokens: AppTokens;
   }
   interface FastifyRequest {
     user: AuthenticatedUser;

@@ -12,6 +12,7 @@ import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
 import { telemetryRoutes } from './telemetry/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
+import { appTokensPlugin } from './agent/plugin.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
 import { accessRoutes, authorise } from './access/routes.js';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // The agent (app token), its download, and Prometheus (scrape token).
   await app.register(agentRoutes);
   await app.register(agentDownloadRoutes);
+  await app.register(appTokensPlugin);
   await app.register(equipmentPlugin);
   await app.register(equipmentAgentRoutes);
   await app.register(demoEquipmentPlugin);

@@ -23,7 +23,7 @@ import { nowIso } from '../../db/columns.js';
 import { createEquipmentRepository } from '../equipment/repository.js';
 import { readingSamples } from '../equipment/samples.js';
 import { generateSecret, hashSecret } from '../../lib/secrets.js';
-import type { MetricSample } from '../telemetry/store/types.js';
+import type { MetricSample } from '../../types.js';
 
 /** The demo's gateway: a server of the demo hierarchy whose "agent" runs inside this server. */
 export const DEMO_GATEWAY = 'mil-web-01';

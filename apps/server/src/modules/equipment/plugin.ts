@@ -24,6 +24,7 @@ export const equipmentPlugin = fp(
       async writeSamples(samples) {
         await app.metricsStore.write(samples);
       },
+      appTokens: app.appTokens,
     });
     app.decorate('equipment', service);
 
@@ -35,5 +36,5 @@ export const equipmentPlugin = fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'equipment', dependencies: ['database', 'hierarchy', 'telemetry'] },
+  { name: 'equipment', dependencies: ['database', 'hierarchy', 'telemetry', 'app-tokens'] },
 );

@@ -1,5 +1,5 @@
 import type { EquipmentReading, EquipmentType } from '@brezza/contract';
-import type { MetricSample } from '../telemetry/store/types.js';
+import type { MetricSample } from '../../types.js';
 
 /** A sensor name in the metrics store's spelling: lower snake case, `pcdu_` or `pdu_` first. */
 export function metricName(type: EquipmentType, sensor: string): string {

@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  APP_TOKEN_INVALID,
-  APP_TOKEN_NOT_REGISTERED,
   COMMAND_FAILURE,
   COMMAND_NO_GATEWAY_MESSAGE,
   COMMAND_PENDING_MESSAGE,
@@ -33,14 +31,12 @@ import {
   type SensorReading,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
-import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { createAuditRepository, type Actor } from '../audit/repository.js';
-import { createAgentRepository } from '../agent/repository.js';
-import { hashSecret } from '../../lib/secrets.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { inTransaction, type AfterCommit } from '../../lib/transactions.js';
 import { createEquipmentRepository, type CommandRow, type EquipmentRow } from './repository.js';
-import type { MetricSample } from '../telemetry/store/types.js';
+import type { AppTokens, MetricSample } from '../../types.js';
 import { readingSamples } from './samples.js';
 
 export const EQUIPMENT_NOT_FOUND = 'No such equipment in your organisation.';
@@ -62,6 +58,8 @@ export interface EquipmentServiceDeps {
   ): Promise<void>;
   /** Stores numeric readings in the metrics store (and its live fan-out). */
   writeSamples(samples: MetricSample[]): Promise<void>;
+  /** The gateway server an agent's app token names. */
+  appTokens: AppTokens;
   now?: () => Date;
 }
 
@@ -137,6 +135,7 @@ export function createEquipmentService({
   db,
   onDevicesChanged,
   writeSamples,
+  appTokens,
   now = () => new Date(),
 }: EquipmentServiceDeps) {
   const missing = () => notFound(EQUIPMENT_NOT_FOUND);
@@ -165,14 +164,7 @@ export function createEquipmentService({
     return overdue.length;
   }
 
-  async function requireGateway(
-    secret: string,
-  ): Promise<{ serverId: number; organisationId: number }> {
-    const credential = await createAgentRepository(db).pushCredential(hashSecret(secret));
-    if (!credential || credential.revokedAt) throw unauthorized(APP_TOKEN_INVALID);
-    if (credential.serverId === null) throw unauthorized(APP_TOKEN_NOT_REGISTERED);
-    return { serverId: credential.serverId, organisationId: credential.organisationId };
-  }
+  const requireGateway = (secret: string) => appTokens.gateway(secret);
 
   function sensorsOf(
     row: EquipmentRow,

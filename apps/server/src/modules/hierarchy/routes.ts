@@ -121,9 +121,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await route.create(request.user, request.body as z.output<Body>)),
+        reply.status(201).send(await route.create(request.user, request.body as z.output<Body>)),
     );
     api.put(
       `${route.path}/:id`,
@@ -180,8 +178,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: serverSchema, ...errors },
       },
     },
-    async (request) =>
-      service.updateServer(request.user, request.params.id, request.body),
+    async (request) => service.updateServer(request.user, request.params.id, request.body),
   );
 
   for (const [entity, path] of containers) {
