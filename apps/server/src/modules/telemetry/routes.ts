@@ -71,7 +71,11 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
         security,
         querystring: metricsStreamQuerySchema,
         response: {
-          200: z.string().describe('A text/event-stream that stays open.'),
+          // A stream that stays open; clients (and the OpenAPI test) know it by its media type.
+          200: {
+            description: 'Server-sent events until the client goes.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
           404: errorBodySchema,
         },
       },
