@@ -6,9 +6,15 @@ import { useMe } from '@/lib/me';
  * /devices (SPEC §2): the Devices page, with the onboarding feature's 'Add Devices' section
  * passed in through `addDevices`, so that it sits below the views and above 'Debug Output'.
  * Composed here because features never import each other. Making an app token needs the admin
- * role, so the section is offered to admins only.
+ * role, so the section is offered to admins only; changing the hierarchy needs operator, so
+ * viewers get the page without its '+', edit and delete buttons or dragging.
  */
 export function DevicesRoute() {
   const { can } = useMe();
-  return <DevicesPage addDevices={can('admin') ? <AddDevicesSection /> : null} />;
+  return (
+    <DevicesPage
+      addDevices={can('admin') ? <AddDevicesSection /> : null}
+      editable={can('operator')}
+    />
+  );
 }

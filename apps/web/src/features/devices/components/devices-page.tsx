@@ -3,6 +3,7 @@ import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { DevicesSessionProvider } from '../hooks/devices-session';
+import { EditableContext } from '../hooks/editable';
 import { useExpandedNodes } from '../hooks/use-expanded-nodes';
 import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
@@ -18,12 +19,21 @@ import { ViewToggle, type DevicesView } from './view-toggle';
 
 /**
  * SPEC §2 Devices page. `addDevices` is the installer section, composed in by the route; it
- * sits below the views and above the debug panel.
+ * sits below the views and above the debug panel. `editable` false (a viewer) leaves out every
+ * control that changes the hierarchy.
  */
-export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
+export function DevicesPage({
+  addDevices,
+  editable = true,
+}: {
+  addDevices?: ReactNode;
+  editable?: boolean;
+}) {
   return (
     <DevicesSessionProvider>
-      <DevicesContent addDevices={addDevices} />
+      <EditableContext.Provider value={editable}>
+        <DevicesContent addDevices={addDevices} />
+      </EditableContext.Provider>
     </DevicesSessionProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { DragEvent } from 'react';
 import type { Server } from '@brezza/contract';
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
+import { useEditable } from '../hooks/editable';
 import { deviceTypeText } from '../utils/counts';
 import type { SortKey, SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
@@ -23,6 +24,7 @@ export function RackDevices({
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
 }) {
+  const editable = useEditable();
   const onDragStart = (event: DragEvent, server: Server) => {
     event.dataTransfer.setData(SERVER_DRAG_TYPE, String(server.id));
     event.dataTransfer.setData('text/plain', server.serverName);
@@ -55,10 +57,10 @@ export function RackDevices({
           {servers.map((server) => (
             <tr
               key={server.id}
-              draggable
-              onDragStart={(event) => onDragStart(event, server)}
+              draggable={editable}
+              onDragStart={editable ? (event) => onDragStart(event, server) : undefined}
               data-server-id={server.id}
-              className="cursor-grab hover:bg-slate-50 active:cursor-grabbing"
+              className={cx('hover:bg-slate-50', editable && 'cursor-grab active:cursor-grabbing')}
             >
               <td className="px-3 py-2">
                 <span className="flex items-center gap-2">
