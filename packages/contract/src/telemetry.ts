@@ -183,7 +183,8 @@ export const MIN_STEP_SECONDS = 1;
 export const METRIC_REQUIRED = 'metric is required.';
 export const METRIC_UNKNOWN = 'metric must be a metric name such as cpu_usage_ratio.';
 export const SCOPE_ID_REQUIRED = 'scope.id is required unless scope.type is organisation.';
-export const TIME_INVALID = 'must be an ISO-8601 time or epoch milliseconds.';
+/** What `from` and `to` must be; the server's message names the field ("from must be …"). */
+export const TIME_MUST_BE = 'an ISO-8601 time or epoch milliseconds';
 export const RANGE_INVALID = 'to must be after from.';
 export const TOO_MANY_STEPS = `The range holds more than ${MAX_QUERY_STEPS} steps: choose a larger stepSeconds.`;
 export const SCOPE_NOT_FOUND = 'No such datacenter, room, rack or server in your organisation.';
@@ -199,7 +200,7 @@ export const timeSchema = z.union([z.number(), z.string()]).transform((value, ct
           ? Date.parse(value)
           : Number.NaN;
   if (!Number.isSafeInteger(Math.round(ms)) || ms < 0) {
-    ctx.addIssue({ code: 'custom', message: TIME_INVALID });
+    ctx.addIssue({ code: 'custom', params: { mustBe: TIME_MUST_BE } });
     return z.NEVER;
   }
   return Math.round(ms);
