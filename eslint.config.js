@@ -30,7 +30,11 @@ const moduleExceptions = {
   // row types are the shared data layer, also used by the staff CLI, which runs without the app.
   identity: ['users', 'organisations', 'mail'],
   users: ['organisations', 'identity'],
-  hierarchy: ['organisations'],
+  // The audit log is written in the transaction of the change it records (an entry exists
+  // exactly when its change committed), and by the staff CLI's set-role, which has no app.
+  hierarchy: ['organisations', 'audit'],
+  access: ['audit', 'users'],
+  equipment: ['audit'],
   metrics: ['organisations'],
   onboarding: ['users'],
   // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
@@ -42,7 +46,7 @@ const moduleExceptions = {
   // and group commit that keep ingest off the event loop).
   telemetry: ['agent'],
   // The demo seeds what the other modules own, through their own repositories.
-  demo: ['users', 'organisations', 'identity', 'hierarchy'],
+  demo: ['users', 'organisations', 'identity', 'hierarchy', 'equipment'],
 };
 const serverModules = existsSync(modulesDir)
   ? readdirSync(modulesDir, { withFileTypes: true })

@@ -9,6 +9,8 @@ import { hierarchyCommands } from './modules/hierarchy/admin-commands.js';
 import { hierarchyBulkCommands } from './modules/hierarchy/bulk/admin-commands.js';
 import { onboardingCommands } from './modules/onboarding/admin-commands.js';
 import { metricsCommands } from './modules/metrics/admin-commands.js';
+import { accessCommands } from './modules/access/admin-commands.js';
+import { equipmentCommands } from './modules/equipment/admin-commands.js';
 
 /** Every admin command, contributed by the modules (see admin-command.ts). */
 export const adminCommands: AdminCommand[] = [
@@ -19,6 +21,8 @@ export const adminCommands: AdminCommand[] = [
   ...hierarchyBulkCommands,
   ...onboardingCommands,
   ...metricsCommands,
+  ...accessCommands,
+  ...equipmentCommands,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_NAME, type PlanId } from '@brezza/contract';
+import { DEFAULT_PRODUCT_NAME, DEMO_PCDU_PORT, type PlanId } from '@brezza/contract';
 
 /**
  * Every environment variable the server reads, parsed once at start-up. A bad value stops the
@@ -107,6 +107,10 @@ export const envSchema = z
     TRUST_PROXY: trustProxySchema,
     PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default(DEFAULT_PRODUCT_NAME),
     REQUEST_DEMO_URL: urlWithDefault('https://brezza.ai/request-demo'),
+    // The demo organisation's pCDU and PDU simulators (never in production; off in tests).
+    DEMO_EQUIPMENT: z.enum(['on', 'off']).optional(),
+    // The demo pCDU's Modbus TCP port on 127.0.0.1; its PDUs listen (UDP) on the next two.
+    DEMO_PCDU_PORT: port.default(DEMO_PCDU_PORT),
     LEARN_MORE_URL: urlWithDefault('https://brezza.ai'),
     OBSERVABILITY_URL: urlWithDefault('https://grafana.brezza.ai'),
     BANNER_TEXT: optionalString,
@@ -251,6 +255,8 @@ export interface Config {
   identity: IdentitySettings;
   billing: BillingSettings;
   metrics: MetricsSettings;
+  /** The demo's simulators and in-process gateway agent; null in production, tests or when off. */
+  demoEquipment: { pcduPort: number } | null;
 }
 
 /** Where samples are stored (issue 11). */
@@ -389,6 +395,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     identity: identitySettings(env, publicUrl),
     billing: billingSettings(env),
     metrics: metricsSettings(env),
+    demoEquipment:
+      env.NODE_ENV !== 'production' &&
+      (env.DEMO_EQUIPMENT ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on'
+        ? { pcduPort: env.DEMO_PCDU_PORT }
+        : null,
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

@@ -1,3 +1,4 @@
+import type { Role } from '@brezza/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Agent } from './modules/agent/plugin.js';
@@ -7,12 +8,25 @@ import type { Onboarding } from './modules/onboarding/plugin.js';
 import type { OrganisationSettings } from './modules/organisation-settings/plugin.js';
 import type { Plans } from './modules/plans/plugin.js';
 
+/**
+ * One stored sample of the metrics store (modules/telemetry), the shape other modules hand it:
+ * named here so that they need not import the telemetry module.
+ */
+export type { MetricSample } from './modules/telemetry/store/types.js';
+
+/** The gateway behind an agent's app token (modules/agent), for the equipment module. */
+export interface AppTokens {
+  /** The registered server of a live app token; a 401 with the agent's message otherwise. */
+  gateway(secret: string): Promise<{ serverId: number; organisationId: number }>;
+}
+
 /** The signed-in operator behind an /api request; every query is scoped to its organisation. */
 export interface AuthenticatedUser {
   id: number;
   organisationId: number;
   name: string;
   email: string;
+  role: Role;
 }
 
 declare module 'fastify' {
@@ -33,8 +47,16 @@ declare module 'fastify' {
     demo: { active: boolean };
     /** Verifies the bearer access token and sets `request.user` (see modules/identity). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    appTokens: AppTokens;
   }
   interface FastifyRequest {
     user: AuthenticatedUser;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The least role a call needs (see modules/access). Unset: reads need viewer, writes
+     * operator, so a new write route is never open to viewers by accident.
+     */
+    minimumRole?: Role;
   }
 }

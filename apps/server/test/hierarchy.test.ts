@@ -106,6 +106,8 @@ describe('hierarchy API', () => {
           machineId: 'a'.repeat(32),
           rackId: rack.id,
           deviceTypeId: null,
+          deviceType: 'server',
+          roomId: null,
           rackName: 'A-01',
           roomName: 'Hall A',
           datacenterName: 'Milan 1',

@@ -73,6 +73,8 @@ describe('API authentication (embedded provider tokens)', () => {
       organisationId: operator.organisationId,
       name: 'Ada Operator',
       email: operator.email,
+      // The helper's user is its organisation's first, so its admin (modules/access).
+      role: 'admin',
     });
   });
 

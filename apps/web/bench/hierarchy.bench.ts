@@ -39,6 +39,8 @@ function lists(): HierarchyLists {
       .padStart(32, '0'),
     rackId: i % 50 === 49 ? null : Math.floor(i / 40) + 1,
     deviceTypeId: null,
+    deviceType: 'server',
+    roomId: null,
     rackName: null,
     roomName: null,
     datacenterName: null,

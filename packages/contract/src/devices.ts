@@ -37,6 +37,10 @@ export const serverSchema = z.object({
   rackId: parentId,
   /** Shown as 'Server' when null (SPEC §3). */
   deviceTypeId: parentId,
+  /** 'server', 'pcdu' or 'pdu' (issue 12); the Type column shows DEVICE_TYPE_LABELS. */
+  deviceType: z.enum(['server', 'pcdu', 'pdu']),
+  /** A pCDU placed in a room without a rack; null for everything else. */
+  roomId: parentId,
   /** Names along the server's path, for the table view; null where it is unassigned. */
   rackName: z.string().nullable(),
   roomName: z.string().nullable(),

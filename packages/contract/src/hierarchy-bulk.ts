@@ -28,6 +28,10 @@ export const serverColumnsSchema = z.object({
     machineId: z.array(z.string()),
     rackId: z.array(z.number().int().positive().nullable()),
     deviceTypeId: z.array(z.number().int().positive().nullable()),
+    /** 'server', 'pcdu' or 'pdu' (issue 12). */
+    deviceType: z.array(z.enum(['server', 'pcdu', 'pdu'])),
+    /** A pCDU's room when it stands in one without a rack; null for everything else. */
+    roomId: z.array(z.number().int().positive().nullable()),
     /** ISO-8601 time of the last registration or push; null when never seen. */
     lastSeenAt: z.array(z.string().nullable()),
   }),

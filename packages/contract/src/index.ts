@@ -14,3 +14,7 @@ export * from './person-text.js';
 export * from './telemetry.js';
 export * from './equipment-agent.js';
 export * from './hierarchy-bulk.js';
+export * from './role-rules.js';
+export * from './roles.js';
+export * from './audit-log.js';
+export * from './equipment.js';

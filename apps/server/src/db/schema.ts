@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DeviceType, Role } from '@brezza/contract';
 
 /**
  * The database's tables as Kysely sees them. Each domain declares its tables next to its
@@ -30,6 +31,8 @@ export interface UsersTable {
   password_hash: string | null;
   status: UserStatus;
   created_at: string;
+  /** Migration 2026-11-23-0501; existing users became admins. */
+  role: Generated<Role>;
 }
 
 export interface AccessRequestsTable {
@@ -117,6 +120,10 @@ export interface ServersTable {
   host_name: string | null;
   rack_id: number | null;
   device_type_id: number | null;
+  /** 'server' unless the row is a pCDU or PDU (see the equipment table). */
+  device_type: Generated<DeviceType>;
+  /** A pCDU placed in a room without a rack. */
+  room_id: Generated<number | null>;
   agent_version: string | null;
   last_seen_at: string | null;
   created_at: string;
@@ -227,6 +234,65 @@ export interface ScrapeTokensTable {
   revoked_at: string | null;
 }
 
+/** How the gateway agent reaches a pCDU or PDU (issue 12). */
+export interface EquipmentTable {
+  server_id: number;
+  organisation_id: number;
+  profile: string;
+  host: string;
+  port: number;
+  unit_id: number | null;
+  /** SnmpSettings as JSON, for PDUs. */
+  snmp: string | null;
+  gateway_server_id: number | null;
+  last_seen_at: string | null;
+  /** The network settings the unit last reported (JSON), for the Network Config tab. */
+  network: string | null;
+  created_at: string;
+}
+
+/** Each unit's latest value per sensor. */
+export interface EquipmentReadingsTable {
+  server_id: number;
+  sensor: string;
+  /** JSON: a number, a state word or a flag. */
+  value: string;
+  at: string;
+}
+
+export interface EquipmentCommandsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server_id: number;
+  kind: 'setpoints' | 'network';
+  requested: string;
+  previous: string | null;
+  status: 'pending' | 'applied' | 'failed';
+  reason: string | null;
+  requested_by: number | null;
+  requested_by_name: string;
+  created_at: string;
+  dispatched_at: string | null;
+  completed_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  organisation_id: number;
+  user_id: number | null;
+  user_name: string;
+  at: string;
+  action: 'create' | 'update' | 'delete' | 'command';
+  entity: string;
+  entity_id: number;
+  entity_name: string;
+  before: string | null;
+  after: string | null;
+  result: 'ok' | 'pending' | 'applied' | 'failed';
+  reason: string | null;
+  command_id: number | null;
+}
+
 /** Embedded metrics store (migration 2026-11-23-0301): a device's metric and label set. */
 export interface MetricSeriesTable {
   id: Generated<number>;
@@ -282,6 +348,10 @@ export interface DB {
   plan_changes: PlanChangesTable;
   superseded_subscriptions: SupersededSubscriptionsTable;
   billing_settings: BillingSettingsTable;
+  equipment: EquipmentTable;
+  equipment_readings: EquipmentReadingsTable;
+  equipment_commands: EquipmentCommandsTable;
+  audit_log: AuditLogTable;
   metric_series: MetricSeriesTable;
   metric_heads: MetricHeadsTable;
   metric_head_samples: MetricHeadSamplesTable;

@@ -17,9 +17,15 @@ import { telemetryPlugin } from './telemetry/plugin.js';
 import { telemetryRoutes } from './telemetry/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
 import { metricsPlugin } from './metrics/plugin.js';
+import { appTokensPlugin } from './agent/plugin.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { onboardingPlugin } from './onboarding/plugin.js';
 import { tokenRoutes } from './onboarding/routes.js';
+import { accessRoutes, authorise } from './access/routes.js';
+import { auditRoutes } from './audit/routes.js';
+import { equipmentPlugin } from './equipment/plugin.js';
+import { demoEquipmentPlugin } from './demo/equipment-plugin.js';
+import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -52,16 +58,25 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // The agent (app token), its download, and Prometheus (scrape token).
   await app.register(agentRoutes);
   await app.register(agentDownloadRoutes);
+  await app.register(appTokensPlugin);
+  await app.register(equipmentPlugin);
+  await app.register(equipmentAgentRoutes);
+  await app.register(demoEquipmentPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
     api.addHook('onRequest', api.authenticate);
+    // Then the role: every write needs operator unless its route asks for more (or less).
+    api.addHook('onRequest', authorise);
     await api.register(organisationSettingsRoutes);
     await api.register(hierarchyRoutes);
     await api.register(hierarchyBulkRoutes);
     await api.register(planRoutes);
     await api.register(tokenRoutes);
     await api.register(refreshMetricsRoutes);
+    await api.register(accessRoutes);
+    await api.register(auditRoutes);
+    await api.register(equipmentRoutes);
     await api.register(telemetryRoutes);
   });
 }

@@ -72,6 +72,31 @@ export function appRoutes(): RouteObject[] {
                 Component: (await import('./routes/devices')).DevicesRoute,
               }),
             },
+            {
+              path: paths.equipment,
+              lazy: async () => ({
+                Component: (await import('@/features/equipment/routes/equipment-list'))
+                  .EquipmentListRoute,
+              }),
+            },
+            {
+              path: `${paths.equipment}/:id`,
+              lazy: async () => ({
+                Component: (await import('@/features/equipment/routes/equipment')).EquipmentRoute,
+              }),
+            },
+            {
+              path: paths.auditLog,
+              lazy: async () => ({
+                Component: (await import('@/features/audit-log/routes/audit-log')).AuditLogRoute,
+              }),
+            },
+            {
+              path: paths.users,
+              lazy: async () => ({
+                Component: (await import('@/features/users/routes/users')).UsersRoute,
+              }),
+            },
             ...[paths.plans, paths.planSuccess, paths.planCancel].map((path) => ({
               path,
               lazy: async () => ({

@@ -11,5 +11,9 @@ export const paths = {
   planSuccess: '/success',
   planCancel: '/cancel',
   docs: '/docs',
+  equipment: '/equipment',
+  equipmentUnit: (id: number) => `/equipment/${id}`,
+  auditLog: '/audit-log',
+  users: '/users',
   debug: '/debug',
 } as const;

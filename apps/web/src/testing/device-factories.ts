@@ -12,6 +12,8 @@ export function buildServer(overrides: Partial<Server> = {}): Server {
     machineId: id.toString(16).padStart(32, '0'),
     rackId: null,
     deviceTypeId: null,
+    deviceType: 'server',
+    roomId: null,
     rackName: null,
     roomName: null,
     datacenterName: null,
@@ -45,6 +47,8 @@ export function serverColumns(servers: (Server & { lastSeenAt?: string | null })
       machineId: servers.map((s) => s.machineId),
       rackId: servers.map((s) => s.rackId),
       deviceTypeId: servers.map((s) => s.deviceTypeId),
+      deviceType: servers.map((s) => s.deviceType),
+      roomId: servers.map((s) => s.roomId),
       lastSeenAt: servers.map((s) => s.lastSeenAt ?? null),
     },
   };

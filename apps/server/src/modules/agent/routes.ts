@@ -12,9 +12,9 @@ import {
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
 import { createPushLimitKey } from './push-limit.js';
-import { bearerToken } from '../../lib/bearer.js';
+import { MISSING_APP_TOKEN, bearerToken } from '../../lib/bearer.js';
 
-export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
+export { MISSING_APP_TOKEN };
 
 /** Bodies are small: a registration is a few hundred bytes, a push of 20 samples tens of KB. */
 export const REGISTER_BODY_LIMIT = 16 * 1024;

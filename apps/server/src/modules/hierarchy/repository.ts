@@ -34,6 +34,8 @@ const serverColumns = [
   's.machine_id as machineId',
   's.rack_id as rackId',
   's.device_type_id as deviceTypeId',
+  's.device_type as deviceType',
+  's.room_id as roomId',
   'rk.name as rackName',
   'rm.name as roomName',
   'dc.name as datacenterName',
@@ -47,8 +49,11 @@ export function createHierarchyRepository(db: Executor) {
       .leftJoin('racks as rk', (join) =>
         join.onRef('rk.id', '=', 's.rack_id').on('rk.organisation_id', '=', organisationId),
       )
+      // A server's room is its rack's; a pCDU placed in a room without a rack has its own.
       .leftJoin('rooms as rm', (join) =>
-        join.onRef('rm.id', '=', 'rk.room_id').on('rm.organisation_id', '=', organisationId),
+        join
+          .on((eb) => eb('rm.id', '=', eb.fn.coalesce('rk.room_id', 's.room_id')))
+          .on('rm.organisation_id', '=', organisationId),
       )
       .leftJoin('datacenters as dc', (join) =>
         join.onRef('dc.id', '=', 'rm.datacenter_id').on('dc.organisation_id', '=', organisationId),
@@ -90,6 +95,8 @@ export function createHierarchyRepository(db: Executor) {
           'machine_id',
           'rack_id',
           'device_type_id',
+          'device_type',
+          'room_id',
           'last_seen_at',
         ])
         .where('organisation_id', '=', organisationId)
@@ -103,6 +110,8 @@ export function createHierarchyRepository(db: Executor) {
         machineId: new Array<string>(count),
         rackId: new Array<number | null>(count),
         deviceTypeId: new Array<number | null>(count),
+        deviceType: new Array<ServerColumns['columns']['deviceType'][number]>(count),
+        roomId: new Array<number | null>(count),
         lastSeenAt: new Array<string | null>(count),
       };
       for (let i = 0; i < count; i += 1) {
@@ -113,6 +122,8 @@ export function createHierarchyRepository(db: Executor) {
         columns.machineId[i] = row.machine_id;
         columns.rackId[i] = row.rack_id;
         columns.deviceTypeId[i] = row.device_type_id;
+        columns.deviceType[i] = row.device_type;
+        columns.roomId[i] = row.room_id;
         columns.lastSeenAt[i] = row.last_seen_at;
       }
       return { count, columns };
@@ -147,6 +158,31 @@ export function createHierarchyRepository(db: Executor) {
         .where('organisation_id', '=', organisationId)
         .orderBy('id')
         .execute();
+    },
+
+    /** A container's row as the API names its fields, for the audit log's before/after. */
+    async findContainer(
+      table: 'datacenters' | 'rooms' | 'racks',
+      organisationId: number,
+      id: number,
+    ): Promise<(Record<string, unknown> & { name: string }) | undefined> {
+      const row = (await db
+        .selectFrom(table)
+        .selectAll()
+        .where('id', '=', id)
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst()) as
+        | {
+            name: string;
+            location?: string;
+            datacenter_id?: number | null;
+            room_id?: number | null;
+          }
+        | undefined;
+      if (!row) return undefined;
+      if (table === 'datacenters') return { name: row.name, location: row.location };
+      if (table === 'rooms') return { name: row.name, datacenterId: row.datacenter_id ?? null };
+      return { name: row.name, roomId: row.room_id ?? null };
     },
 
     /** Whether a row of `table` with this id belongs to the organisation. */
@@ -256,6 +292,8 @@ export function createHierarchyRepository(db: Executor) {
         .set({
           ...(values.serverName === null ? {} : { server_name: values.serverName }),
           rack_id: values.rackId,
+          // Put in a rack, a pCDU leaves the room it stood in (the rack says where it is now).
+          ...(values.rackId === null ? {} : { room_id: null }),
           updated_at: nowIso(),
         })
         .where('id', '=', id)
@@ -284,6 +322,12 @@ export function createHierarchyRepository(db: Executor) {
       } else if (table === 'rooms') {
         await db
           .updateTable('racks')
+          .set({ room_id: null, updated_at: now })
+          .where('room_id', '=', id)
+          .where('organisation_id', '=', organisationId)
+          .execute();
+        await db
+          .updateTable('servers')
           .set({ room_id: null, updated_at: now })
           .where('room_id', '=', id)
           .where('organisation_id', '=', organisationId)

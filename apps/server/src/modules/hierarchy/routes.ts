@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DATACENTERS_PATH,
@@ -115,8 +115,8 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
     /** Checked when the answer is serialised; the service's own types check the handlers. */
     row: z.ZodType;
     parent: string | null;
-    create(organisationId: number, body: z.output<Body>): Promise<unknown>;
-    update(organisationId: number, id: number, body: z.output<Body>): Promise<unknown>;
+    create(actor: FastifyRequest['user'], body: z.output<Body>): Promise<unknown>;
+    update(actor: FastifyRequest['user'], id: number, body: z.output<Body>): Promise<unknown>;
   }): void {
     const { entity, parent } = route;
     const common = { tags, security, body: route.body };
@@ -130,9 +130,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await route.create(request.user.organisationId, request.body as z.output<Body>)),
+        reply.status(201).send(await route.create(request.user, request.body as z.output<Body>)),
     );
     api.put(
       `${route.path}/:id`,
@@ -145,11 +143,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         },
       },
       async (request) =>
-        route.update(
-          request.user.organisationId,
-          request.params.id,
-          request.body as z.output<Body>,
-        ),
+        route.update(request.user, request.params.id, request.body as z.output<Body>),
     );
   }
 
@@ -193,8 +187,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: serverSchema, ...errors },
       },
     },
-    async (request) =>
-      service.updateServer(request.user.organisationId, request.params.id, request.body),
+    async (request) => service.updateServer(request.user, request.params.id, request.body),
   );
 
   for (const [entity, path] of containers) {
@@ -210,7 +203,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        await service.deleteContainer(request.user.organisationId, entity, request.params.id);
+        await service.deleteContainer(request.user, entity, request.params.id);
         return reply.status(204).send();
       },
     );

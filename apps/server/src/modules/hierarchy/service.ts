@@ -9,6 +9,7 @@ import {
   type ServerUpdate,
 } from '@brezza/contract';
 import { notFound } from '../../errors.js';
+import { changedFields, createAuditRepository, type Actor } from '../audit/repository.js';
 import {
   createHierarchyRepository,
   markHierarchyChanged,
@@ -44,12 +45,12 @@ export function createHierarchyService({ db, onCommitted }: HierarchyServiceDeps
   async function write<T>(
     organisationId: number,
     parent: HierarchyEntity | null,
-    work: (repository: HierarchyRepository) => Promise<T>,
+    work: (repository: HierarchyRepository, trx: Executor) => Promise<T>,
   ): Promise<T> {
     let result: T;
     try {
       result = await inTransaction(db, async (trx, afterCommit) => {
-        const value = await work(createHierarchyRepository(trx));
+        const value = await work(createHierarchyRepository(trx), trx);
         await markHierarchyChanged(trx, organisationId);
         afterCommit(() => onCommitted(organisationId));
         return value;
@@ -79,75 +80,145 @@ export function createHierarchyService({ db, onCommitted }: HierarchyServiceDeps
     return row;
   };
 
-  return {
-    createDatacenter(organisationId: number, body: { name: string; location: string }) {
-      return write(organisationId, null, (repo) => repo.insertDatacenter(organisationId, body));
-    },
+  const ENTITY_TABLES = { datacenter: 'datacenters', room: 'rooms', rack: 'racks' } as const;
 
-    updateDatacenter(
-      organisationId: number,
-      id: number,
-      body: { name: string; location: string },
-    ): Promise<Datacenter> {
-      return write(organisationId, null, async (repo) =>
-        found('datacenter', await repo.updateDatacenter(organisationId, id, body)),
+  /** Creates a container and records it, in the same transaction. */
+  function create<T extends { id: number; name: string }>(
+    actor: Actor,
+    entity: HierarchyEntity,
+    parent: { entity: HierarchyEntity; id: number | null } | null,
+    insert: (repo: HierarchyRepository) => Promise<T>,
+  ): Promise<T> {
+    return write(actor.organisationId, parent?.entity ?? null, async (repo, trx) => {
+      if (parent) await requireOwned(repo, parent.entity, actor.organisationId, parent.id);
+      const row = await insert(repo);
+      const { id, ...after } = row;
+      await createAuditRepository(trx).record(actor, {
+        action: 'create',
+        entity,
+        entityId: id,
+        entityName: row.name,
+        after,
+      });
+      return row;
+    });
+  }
+
+  /** Updates a container and records the fields that changed, in the same transaction. */
+  function update<T extends { id: number; name: string }>(
+    actor: Actor,
+    entity: HierarchyEntity,
+    id: number,
+    parent: { entity: HierarchyEntity; id: number | null } | null,
+    change: (repo: HierarchyRepository) => Promise<T | undefined>,
+  ): Promise<T> {
+    return write(actor.organisationId, parent?.entity ?? null, async (repo, trx) => {
+      const before = await repo.findContainer(ENTITY_TABLES[entity], actor.organisationId, id);
+      if (!before) throw missing(entity);
+      if (parent) await requireOwned(repo, parent.entity, actor.organisationId, parent.id);
+      const row = found(entity, await change(repo));
+      const { id: _id, ...after } = row;
+      const diff = changedFields(before, after);
+      if (diff) {
+        await createAuditRepository(trx).record(actor, {
+          action: 'update',
+          entity,
+          entityId: id,
+          entityName: row.name,
+          ...diff,
+        });
+      }
+      return row;
+    });
+  }
+
+  return {
+    createDatacenter(actor: Actor, body: { name: string; location: string }) {
+      return create(actor, 'datacenter', null, (repo) =>
+        repo.insertDatacenter(actor.organisationId, body),
       );
     },
 
-    createRoom(organisationId: number, body: { name: string; datacenterId: number | null }) {
-      return write(organisationId, 'datacenter', async (repo) => {
-        await requireOwned(repo, 'datacenter', organisationId, body.datacenterId);
-        return repo.insertRoom(organisationId, body);
-      });
+    updateDatacenter(
+      actor: Actor,
+      id: number,
+      body: { name: string; location: string },
+    ): Promise<Datacenter> {
+      return update(actor, 'datacenter', id, null, (repo) =>
+        repo.updateDatacenter(actor.organisationId, id, body),
+      );
+    },
+
+    createRoom(actor: Actor, body: { name: string; datacenterId: number | null }) {
+      return create(actor, 'room', { entity: 'datacenter', id: body.datacenterId }, (repo) =>
+        repo.insertRoom(actor.organisationId, body),
+      );
     },
 
     updateRoom(
-      organisationId: number,
+      actor: Actor,
       id: number,
       body: { name: string; datacenterId: number | null },
     ): Promise<Room> {
-      return write(organisationId, 'datacenter', async (repo) => {
-        await requireOwned(repo, 'room', organisationId, id);
-        await requireOwned(repo, 'datacenter', organisationId, body.datacenterId);
-        return found('room', await repo.updateRoom(organisationId, id, body));
-      });
+      return update(actor, 'room', id, { entity: 'datacenter', id: body.datacenterId }, (repo) =>
+        repo.updateRoom(actor.organisationId, id, body),
+      );
     },
 
-    createRack(organisationId: number, body: { name: string; roomId: number | null }) {
-      return write(organisationId, 'room', async (repo) => {
-        await requireOwned(repo, 'room', organisationId, body.roomId);
-        return repo.insertRack(organisationId, body);
-      });
+    createRack(actor: Actor, body: { name: string; roomId: number | null }) {
+      return create(actor, 'rack', { entity: 'room', id: body.roomId }, (repo) =>
+        repo.insertRack(actor.organisationId, body),
+      );
     },
 
     updateRack(
-      organisationId: number,
+      actor: Actor,
       id: number,
       body: { name: string; roomId: number | null },
     ): Promise<Rack> {
-      return write(organisationId, 'room', async (repo) => {
-        await requireOwned(repo, 'rack', organisationId, id);
-        await requireOwned(repo, 'room', organisationId, body.roomId);
-        return found('rack', await repo.updateRack(organisationId, id, body));
-      });
+      return update(actor, 'rack', id, { entity: 'room', id: body.roomId }, (repo) =>
+        repo.updateRack(actor.organisationId, id, body),
+      );
     },
 
     /** A move (`serverName` null) or an edit; answers the server as the list shows it. */
-    updateServer(organisationId: number, id: number, update: ServerUpdate): Promise<Server> {
-      return write(organisationId, 'rack', async (repo) => {
-        await requireOwned(repo, 'server', organisationId, id);
+    updateServer(actor: Actor, id: number, update: ServerUpdate): Promise<Server> {
+      const organisationId = actor.organisationId;
+      return write(organisationId, 'rack', async (repo, trx) => {
+        const before = found('server', await repo.findServer(organisationId, id));
         await requireOwned(repo, 'rack', organisationId, update.rackId);
         await repo.updateServer(organisationId, id, update);
-        return found('server', await repo.findServer(organisationId, id));
+        const after = found('server', await repo.findServer(organisationId, id));
+        const pick = (server: Server) => ({ serverName: server.serverName, rackId: server.rackId });
+        const diff = changedFields(pick(before), pick(after));
+        if (diff) {
+          await createAuditRepository(trx).record(actor, {
+            action: 'update',
+            entity: after.deviceType,
+            entityId: id,
+            entityName: after.serverName,
+            ...diff,
+          });
+        }
+        return after;
       });
     },
 
     /** Deletes a datacenter, room or rack; what was under it becomes unassigned. */
-    deleteContainer(organisationId: number, entity: HierarchyEntity, id: number): Promise<void> {
-      return write(organisationId, null, async (repo) => {
-        if (!(await repo.deleteContainer(TABLES[entity], organisationId, id))) {
+    deleteContainer(actor: Actor, entity: HierarchyEntity, id: number): Promise<void> {
+      const organisationId = actor.organisationId;
+      return write(organisationId, null, async (repo, trx) => {
+        const before = await repo.findContainer(ENTITY_TABLES[entity], organisationId, id);
+        if (!before || !(await repo.deleteContainer(TABLES[entity], organisationId, id))) {
           throw missing(entity);
         }
+        await createAuditRepository(trx).record(actor, {
+          action: 'delete',
+          entity,
+          entityId: id,
+          entityName: before.name,
+          before,
+        });
       });
     },
   };

@@ -39,6 +39,7 @@ export function createAuthenticate(deps: { verify: TokenVerifier; users: UsersRe
       organisationId: user.organisation_id,
       name: user.name,
       email: user.email,
+      role: user.role,
     };
   };
 }

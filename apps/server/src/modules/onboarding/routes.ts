@@ -8,6 +8,7 @@ export async function tokenRoutes(api: FastifyInstance): Promise<void> {
   routes(api).post(
     TOKENS_PATH,
     {
+      config: { minimumRole: 'admin' },
       schema: {
         summary: 'Makes an app token for the installer; it is shown once.',
         tags: ['Onboarding'],

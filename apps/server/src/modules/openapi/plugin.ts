@@ -71,6 +71,8 @@ function withSharedErrors(schema: DocumentedSchema): void {
 }
 
 export const TAGS = [
+  { name: 'Access', description: 'Roles, users and the audit log (operator API).' },
+  { name: 'Equipment', description: 'pCDUs and PDUs, and changes to them (operator API).' },
   { name: 'Devices', description: 'Datacenters, rooms, racks and servers (operator API).' },
   { name: 'Organisation', description: "The operator's organisation (operator API)." },
   { name: 'Plans', description: 'Plans and checkout (operator API).' },

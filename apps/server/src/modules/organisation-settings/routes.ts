@@ -36,6 +36,8 @@ export async function organisationSettingsRoutes(app: FastifyInstance): Promise<
   routes(app).post(
     LINK_GRAFANA_PATH,
     {
+      // Every role may open the dashboards: the link gives the caller their own account.
+      config: { minimumRole: 'viewer' },
       schema: {
         summary: "Gives the caller an account in the organisation's Grafana organisation.",
         tags,

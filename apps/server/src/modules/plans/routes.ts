@@ -24,6 +24,8 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   routes(app).post(
     GET_FEATURES_PATH,
     {
+      // A read: every role sees its organisation's plan.
+      config: { minimumRole: 'viewer' },
       schema: {
         summary: "The features the organisation's subscription grants; each label names its tier.",
         tags,
@@ -38,6 +40,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   routes(app).post(
     CREATE_CHECKOUT_SESSION_PATH,
     {
+      config: { minimumRole: 'admin' },
       schema: {
         summary: 'Starts a checkout for a plan; the browser goes to the answered URL to pay.',
         tags,

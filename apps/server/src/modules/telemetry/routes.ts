@@ -45,6 +45,8 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
   routes(app).post(
     METRICS_QUERY_PATH,
     {
+      // A read: every role may query its organisation's samples.
+      config: { minimumRole: 'viewer' },
       schema: {
         ...common,
         summary:

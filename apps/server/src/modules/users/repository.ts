@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Role } from '@brezza/contract';
 import type { DB, UserStatus, UsersTable } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
 
@@ -10,6 +11,8 @@ export interface NewUser {
   email: string;
   passwordHash?: string | null;
   status?: UserStatus;
+  /** Admin unless given: before roles existed every user could do everything. */
+  role?: Role;
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
@@ -26,6 +29,7 @@ export function createUsersRepository(db: Kysely<DB>) {
           email: user.email,
           password_hash: user.passwordHash ?? null,
           status: user.status ?? 'active',
+          role: user.role ?? 'admin',
           created_at: nowIso(),
         })
         .returningAll()
@@ -55,6 +59,23 @@ export function createUsersRepository(db: Kysely<DB>) {
       const row = await db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async setRole(id: number, role: Role): Promise<void> {
+      await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+    },
+
+    /** Active admins of the organisation other than `exceptUserId`. */
+    async countOtherAdmins(organisationId: number, exceptUserId: number): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('organisation_id', '=', organisationId)
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .where('id', '<>', exceptUserId)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -5,7 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { LINK_GRAFANA_PATH, ORG_SETTINGS_PATH, type OrgSettings } from '@brezza/contract';
+import {
+  LINK_GRAFANA_PATH,
+  ME_PATH,
+  ORG_SETTINGS_PATH,
+  type OrgSettings,
+  type Role,
+} from '@brezza/contract';
 import { AppConfigProvider } from '@/lib/runtime-config';
 import { buildAppConfig } from '@/testing/app-config';
 import { buildSession, buildSignedInSession } from '@/testing/session';
@@ -27,8 +33,12 @@ interface Seen {
 let seen: Seen[] = [];
 let settings: OrgSettings | null = { grafana_url: null, tau_url: null };
 let linkStatus = 201;
+let role: Role = 'admin';
 
 const server = setupServer(
+  http.get(ME_PATH, () =>
+    HttpResponse.json({ id: 1, name: 'Ada', email: 'ada@example.com', organisationId: 1, role }),
+  ),
   http.get(ORG_SETTINGS_PATH, ({ request }) => {
     seen.push({ method: 'GET', path: ORG_SETTINGS_PATH, headers: request.headers });
     return settings
@@ -53,6 +63,7 @@ beforeEach(() => {
   seen = [];
   settings = { grafana_url: null, tau_url: null };
   linkStatus = 201;
+  role = 'admin';
   window.sessionStorage.clear();
 });
 afterEach(() => {
@@ -80,6 +91,22 @@ function renderSubNavigation(path = '/devices') {
 const calls = (method: string) => seen.filter((call) => call.method === method);
 
 describe('SubNavigation', () => {
+  it('links equipment and the audit log for everyone, and users for admins only', async () => {
+    role = 'viewer';
+    renderSubNavigation();
+    expect(await screen.findByRole('link', { name: 'Equipment' })).toHaveAttribute(
+      'href',
+      '/equipment',
+    );
+    expect(screen.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/audit-log');
+    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('offers Users to an admin', async () => {
+    renderSubNavigation();
+    expect(await screen.findByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+  });
+
   it('is hidden, and calls nothing, until the user is authenticated', async () => {
     session = buildSession({ status: 'loading' });
     const loading = renderSubNavigation();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
+import { useMe } from '@/lib/me';
 import { useOrganisationLinks } from '@/features/organisation/hooks/use-organisation-links';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,11 +17,20 @@ const itemClassName = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-ink',
   );
 
-function ItemLabel({ icon, children }: { icon: IconName; children: ReactNode }) {
+function ItemLabel({
+  icon,
+  children,
+  compact = false,
+}: {
+  icon: IconName;
+  children: ReactNode;
+  /** On phones only the icon shows (the label stays for screen readers and tooltips). */
+  compact?: boolean;
+}) {
   return (
     <>
       <Icon name={icon} className="h-4 w-4" />
-      {children}
+      {compact ? <span className="sr-only sm:not-sr-only">{children}</span> : children}
     </>
   );
 }
@@ -51,6 +61,7 @@ function ExternalItem({ href, icon, label }: { href: string; icon: IconName; lab
 /** SPEC §2: the signed-in operator's dashboard links, under the header. */
 function DashboardLinks() {
   const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
+  const { can } = useMe();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
       {/* The header's side padding less the items' own: icons line up with the logo. */}
@@ -58,6 +69,35 @@ function DashboardLinks() {
         <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="server">Devices</ItemLabel>
         </NavLink>
+        <NavLink
+          to={paths.equipment}
+          title="Equipment"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="bolt" compact>
+            Equipment
+          </ItemLabel>
+        </NavLink>
+        <NavLink
+          to={paths.auditLog}
+          title="Audit Log"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="book" compact>
+            Audit Log
+          </ItemLabel>
+        </NavLink>
+        {can('admin') && (
+          <NavLink
+            to={paths.users}
+            title="Users"
+            className={({ isActive }) => itemClassName(isActive)}
+          >
+            <ItemLabel icon="shield" compact>
+              Users
+            </ItemLabel>
+          </NavLink>
+        )}
         <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />
         {aiToolkitUrl && <ExternalItem href={aiToolkitUrl} icon="sparkles" label="AI Toolkit" />}
       </div>

@@ -82,12 +82,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage(url = '/devices') {
+function renderPage(url = '/devices', editable = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter initialEntries={[url]}>
       <QueryClientProvider client={queryClient}>
-        <DevicesPage addDevices={() => <section>Add Devices</section>} />
+        <DevicesPage addDevices={() => <section>Add Devices</section>} editable={editable} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -112,6 +112,14 @@ describe('DevicesPage', () => {
     expect(row('rack', 'Unassigned')).toBeTruthy();
     expect(screen.getByText('Add Devices')).toBeInTheDocument();
     expect(screen.getByText('Debug Output')).toBeInTheDocument();
+  });
+
+  it('offers a viewer no control that changes the hierarchy', async () => {
+    renderPage('/devices', false);
+    expect(await screen.findByTitle('Milan North')).toBeInTheDocument();
+    expect(screen.getByText('web-1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Create|Edit|Delete) / })).toBeNull();
+    expect(screen.getByText('web-1').closest('tr')).toHaveAttribute('draggable', 'false');
   });
 
   it.each([

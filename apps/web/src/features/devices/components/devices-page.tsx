@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { DevicesSessionProvider } from '../hooks/devices-session';
 import { useDeviceFilter } from '../hooks/use-device-filter';
+import { EditableContext } from '../hooks/editable';
 import { useExpandedNodes } from '../hooks/use-expanded-nodes';
 import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
@@ -28,12 +29,21 @@ type AddDevices = (context: AddDevicesContext) => ReactNode;
 
 /**
  * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;
- * it sits below the views and above the debug panel.
+ * it sits below the views and above the debug panel. `editable` false (a viewer) leaves out
+ * every control that changes the hierarchy.
  */
-export function DevicesPage({ addDevices }: { addDevices?: AddDevices }) {
+export function DevicesPage({
+  addDevices,
+  editable = true,
+}: {
+  addDevices?: AddDevices;
+  editable?: boolean;
+}) {
   return (
     <DevicesSessionProvider>
-      <DevicesContent addDevices={addDevices} />
+      <EditableContext.Provider value={editable}>
+        <DevicesContent addDevices={addDevices} />
+      </EditableContext.Provider>
     </DevicesSessionProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
+import { useEditable } from '../hooks/editable';
 import { ENTITY_COLOURS } from './entity-colours';
 
 const ENTRIES = [
@@ -13,6 +14,7 @@ export type CreatableKind = 'datacenter' | 'room' | 'rack';
 
 /** SPEC §2: the colour legend; datacenter, room and rack have a '+' that opens their create dialog. */
 export function Legend({ onCreate }: { onCreate(kind: CreatableKind): void }) {
+  const editable = useEditable();
   return (
     <ul className="flex flex-wrap items-center gap-2" aria-label="Legend">
       {ENTRIES.map(({ kind, label }) => (
@@ -21,7 +23,7 @@ export function Legend({ onCreate }: { onCreate(kind: CreatableKind): void }) {
           className={cx(
             'flex h-9 items-center gap-2 rounded-full border bg-white pl-3 text-sm font-medium text-slate-700',
             ENTITY_COLOURS[kind].ring,
-            kind === 'device' ? 'pr-3' : 'pr-1',
+            kind === 'device' || !editable ? 'pr-3' : 'pr-1',
           )}
         >
           <span
@@ -29,7 +31,7 @@ export function Legend({ onCreate }: { onCreate(kind: CreatableKind): void }) {
             aria-hidden="true"
           />
           {label}
-          {kind !== 'device' && (
+          {kind !== 'device' && editable && (
             <button
               type="button"
               onClick={() => onCreate(kind)}

@@ -2,9 +2,11 @@ import { useMemo, type DragEvent } from 'react';
 import type { Server } from '@brezza/contract';
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
+import { useEditable } from '../hooks/editable';
 import { deviceTypeText } from '../utils/counts';
 import { sortDevices, type SortKey, type SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
+import { DeviceName } from './device-name';
 import { MachineIdText } from './machine-id-text';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
@@ -26,6 +28,7 @@ export function RackDevices({
   onEdit(server: Server): void;
 }) {
   const servers = useMemo(() => sortDevices(unsorted, sort), [unsorted, sort]);
+  const editable = useEditable();
   const onDragStart = (event: DragEvent, server: Server) => {
     event.dataTransfer.setData(SERVER_DRAG_TYPE, String(server.id));
     event.dataTransfer.setData('text/plain', server.serverName);
@@ -58,10 +61,10 @@ export function RackDevices({
           {servers.map((server) => (
             <tr
               key={server.id}
-              draggable
-              onDragStart={(event) => onDragStart(event, server)}
+              draggable={editable}
+              onDragStart={editable ? (event) => onDragStart(event, server) : undefined}
               data-server-id={server.id}
-              className="cursor-grab hover:bg-slate-50 active:cursor-grabbing"
+              className={cx('hover:bg-slate-50', editable && 'cursor-grab active:cursor-grabbing')}
             >
               <td className="px-3 py-2">
                 <span className="flex items-center gap-2">
@@ -74,7 +77,7 @@ export function RackDevices({
                     aria-hidden="true"
                   />
                   <span className="truncate font-medium text-ink" title={server.serverName}>
-                    {server.serverName}
+                    <DeviceName server={server} />
                   </span>
                 </span>
               </td>
@@ -82,7 +85,7 @@ export function RackDevices({
               <td className="px-3 py-2 text-slate-700">
                 <MachineIdText machineId={server.machineId} />
               </td>
-              <td className="px-3 py-2 text-slate-700">{deviceTypeText(server.deviceTypeId)}</td>
+              <td className="px-3 py-2 text-slate-700">{deviceTypeText(server)}</td>
               <td className="px-2 py-1 text-right">
                 <RowActionButton
                   action="edit"

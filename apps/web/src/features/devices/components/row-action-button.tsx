@@ -1,5 +1,6 @@
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
+import { useEditable } from '../hooks/editable';
 
 const ACTIONS = {
   edit: { title: 'Edit', icon: 'pencil', hover: 'hover:bg-slate-200 hover:text-ink' },
@@ -17,6 +18,8 @@ export function RowActionButton({
   onClick(): void;
 }) {
   const { title, icon, hover } = ACTIONS[action];
+  const editable = useEditable();
+  if (!editable) return null;
   return (
     <button
       type="button"

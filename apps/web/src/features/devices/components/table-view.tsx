@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Server } from '@brezza/contract';
 import { cx } from '@/components/ui/cx';
+import { DeviceName } from './device-name';
 import { deviceTypeText, devicesTotalText } from '../utils/counts';
 import { createPathNames, type HierarchyLists } from '../utils/hierarchy';
 import { EMPTY_TABLE_MESSAGE, NO_MATCHES } from '../utils/messages';
@@ -115,7 +116,7 @@ export function TableView({
                       className={cx(cell, 'border-b border-slate-100 font-medium text-ink')}
                       title={row.serverName}
                     >
-                      {row.serverName}
+                      <DeviceName server={row} />
                     </td>
                     <td className={cx(cell, 'border-b border-slate-100 font-mono text-xs')}>
                       {row.publicIpv4}
@@ -132,9 +133,7 @@ export function TableView({
                     <td className={cx(cell, 'border-b border-slate-100')}>
                       {names.rackName ?? '—'}
                     </td>
-                    <td className={cx(cell, 'border-b border-slate-100')}>
-                      {deviceTypeText(row.deviceTypeId)}
-                    </td>
+                    <td className={cx(cell, 'border-b border-slate-100')}>{deviceTypeText(row)}</td>
                     <td className="border-b border-slate-100 px-1 text-right">
                       <RowActionButton
                         action="edit"

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SelectOption } from '@/components/ui/select-field';
-import { deviceTypeText } from '../utils/counts';
+import { deviceTypeKey, deviceTypeText } from '../utils/counts';
 import type { HierarchyLists } from '../utils/hierarchy';
 import {
   buildSearchIndex,
@@ -53,16 +53,16 @@ export function useDeviceFilter(lists: HierarchyLists) {
     [index, lists, deferred],
   );
   const typeOptions = useMemo<SelectOption[]>(() => {
-    const ids = new Set<number>();
+    // One option per type present ('Server' always first), the equipment types next, then type ids.
+    const labels = new Map<string, string>([['server', 'Server']]);
     for (const server of lists.servers) {
-      if (server.deviceTypeId !== null) ids.add(server.deviceTypeId);
+      const key = deviceTypeKey(server);
+      if (!labels.has(key)) labels.set(key, deviceTypeText(server));
     }
-    return [
-      { value: 'server', label: deviceTypeText(null) },
-      ...[...ids]
-        .sort((a, b) => a - b)
-        .map((id) => ({ value: String(id), label: deviceTypeText(id) })),
-    ];
+    const rank = (key: string) => (key === 'server' ? 0 : /^\d+$/.test(key) ? 2 : 1);
+    return [...labels]
+      .sort(([a], [b]) => rank(a) - rank(b) || Number(a) - Number(b) || a.localeCompare(b))
+      .map(([value, label]) => ({ value, label }));
   }, [lists.servers]);
 
   return {

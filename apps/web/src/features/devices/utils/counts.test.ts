@@ -14,6 +14,11 @@ describe('count texts', () => {
   });
 
   it("shows 'Server' for a device without a type", () => {
-    expect(deviceTypeText(null)).toBe('Server');
+    expect(deviceTypeText({ deviceType: 'server', deviceTypeId: null })).toBe('Server');
+  });
+
+  it("shows 'pCDU' and 'PDU' for equipment", () => {
+    expect(deviceTypeText({ deviceType: 'pcdu', deviceTypeId: null })).toBe('pCDU');
+    expect(deviceTypeText({ deviceType: 'pdu', deviceTypeId: null })).toBe('PDU');
   });
 });

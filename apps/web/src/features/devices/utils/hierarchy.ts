@@ -1,5 +1,5 @@
 import type { Datacenter, Rack, Room, Server } from '@brezza/contract';
-import { UNASSIGNED } from './messages';
+import { IN_ROOM, UNASSIGNED } from './messages';
 import { compareText, sortDevices, type SortState } from './sort';
 
 /** The four lists the page loads (SPEC §7). */
@@ -66,7 +66,15 @@ function groupBy<T>(
  */
 export function buildHierarchy(lists: HierarchyLists, sort?: SortState): DatacenterNode[] {
   const order = (group: Server[]) => (sort ? sortDevices(group, sort) : group);
-  const servers = groupBy(lists.servers, (s) => s.rackId, new Set(lists.racks.map((r) => r.id)));
+  const knownRooms = new Set(lists.rooms.map((r) => r.id));
+  // A pCDU standing in a room without a rack is listed under that room, not as unassigned.
+  const inRoom = (s: Server) => s.rackId === null && s.roomId !== null && knownRooms.has(s.roomId);
+  const roomDevices = groupBy(lists.servers.filter(inRoom), (s) => s.roomId, knownRooms);
+  const servers = groupBy(
+    lists.servers.filter((s) => !inRoom(s)),
+    (s) => s.rackId,
+    new Set(lists.racks.map((r) => r.id)),
+  );
   const racks = groupBy(lists.racks, (r) => r.roomId, new Set(lists.rooms.map((r) => r.id)));
   const rooms = groupBy(
     lists.rooms,
@@ -80,12 +88,28 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
     name: rack.name,
     servers: order(servers.groups.get(rack.id) ?? []),
   });
-  const roomNode = (room: Room): RoomNode => ({
-    key: `room:${room.id}`,
-    id: room.id,
-    name: room.name,
-    racks: byName(racks.groups.get(room.id) ?? []).map(rackNode),
-  });
+  const roomNode = (room: Room): RoomNode => {
+    const standing = roomDevices.groups.get(room.id) ?? [];
+    return {
+      key: `room:${room.id}`,
+      id: room.id,
+      name: room.name,
+      racks: [
+        ...byName(racks.groups.get(room.id) ?? []).map(rackNode),
+        // Not a rack: no id, so it has no edit or delete buttons, like the 'Unassigned' groups.
+        ...(standing.length > 0
+          ? [
+              {
+                key: `room-floor:${room.id}`,
+                id: null,
+                name: IN_ROOM,
+                servers: order(standing),
+              },
+            ]
+          : []),
+      ],
+    };
+  };
 
   const unassignedRack: RackNode[] =
     servers.orphans.length > 0
@@ -147,7 +171,8 @@ export function createPathNames(lists: HierarchyLists): (server: Server) => Path
   const racks = new Map(lists.racks.map((r) => [r.id, r]));
   return (server) => {
     const rack = server.rackId === null ? undefined : racks.get(server.rackId);
-    const room = rack?.roomId == null ? undefined : rooms.get(rack.roomId);
+    const roomId = rack ? rack.roomId : server.roomId;
+    const room = roomId == null ? undefined : rooms.get(roomId);
     const datacenter = room?.datacenterId == null ? undefined : datacenters.get(room.datacenterId);
     return {
       rackName: rack?.name ?? null,

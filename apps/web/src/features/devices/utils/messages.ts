@@ -10,3 +10,5 @@ export const NO_DEVICES_IN_RACK = 'No devices in this rack';
 
 /** Ours (issue 16): a search or filter that matches nothing. */
 export const NO_MATCHES = 'No devices match the search and filters.';
+/** The group of equipment standing in a room without a rack (a pCDU). */
+export const IN_ROOM = 'In the room (no rack)';

@@ -1,4 +1,5 @@
 import { SAMPLE_STALE_AFTER_SECONDS } from '@brezza/contract';
+import { deviceTypeKey } from './counts';
 import type { HierarchyLists } from './hierarchy';
 import { ipv4Number } from './sort';
 import type { ListedServer } from './server-columns';
@@ -159,8 +160,7 @@ export function matchServers(
     const server = lists.servers[i] as ListedServer;
     if (filter.placement === 'unassigned' && index.placed[i] === 1) continue;
     if (filter.type !== null) {
-      const type = server.deviceTypeId === null ? 'server' : String(server.deviceTypeId);
-      if (type !== filter.type) continue;
+      if (deviceTypeKey(server) !== filter.type) continue;
     }
     if (filter.status !== null && serverStatus(server, now) !== filter.status) continue;
     if (query !== '') {

@@ -11,6 +11,8 @@ const server = fc.record({
   machineId: fc.string(),
   rackId: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
   deviceTypeId: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
+  deviceType: fc.constantFrom('server' as const, 'pcdu' as const, 'pdu' as const),
+  roomId: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
   rackName: fc.constant(null),
   roomName: fc.constant(null),
   datacenterName: fc.constant(null),
@@ -32,6 +34,7 @@ describe('server columns', () => {
       fc.constant(null),
       fc.string(),
       fc.double(),
+      fc.constantFrom('server', 'pcdu', 'pdu'),
     );
     const body = fc.record({
       count: fc.constantFrom(0, 1, 2, -1, 1.5),
@@ -42,6 +45,8 @@ describe('server columns', () => {
         machineId: fc.array(value, { maxLength: 2 }),
         rackId: fc.array(value, { maxLength: 2 }),
         deviceTypeId: fc.array(value, { maxLength: 2 }),
+        deviceType: fc.array(value, { maxLength: 2 }),
+        roomId: fc.array(value, { maxLength: 2 }),
         lastSeenAt: fc.array(value, { maxLength: 2 }),
       }),
     });

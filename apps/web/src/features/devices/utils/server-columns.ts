@@ -1,13 +1,15 @@
 import type { Server, ServerColumns } from '@brezza/contract';
 
 type Column = keyof ServerColumns['columns'];
-const KINDS: Record<Column, 'id' | 'text' | 'parent' | 'time'> = {
+const KINDS: Record<Column, 'id' | 'text' | 'parent' | 'time' | 'deviceType'> = {
   id: 'id',
   serverName: 'text',
   publicIpv4: 'text',
   machineId: 'text',
   rackId: 'parent',
   deviceTypeId: 'parent',
+  deviceType: 'deviceType',
+  roomId: 'parent',
   lastSeenAt: 'time',
 };
 
@@ -36,7 +38,9 @@ export function parseServerColumns(body: unknown): ServerColumns {
             ? typeof value === 'string'
             : kind === 'parent'
               ? value === null || isId(value)
-              : value === null || typeof value === 'string';
+              : kind === 'deviceType'
+                ? value === 'server' || value === 'pcdu' || value === 'pdu'
+                : value === null || typeof value === 'string';
       if (!valid) throw new Error(`The servers list's ${column} column holds ${String(value)}.`);
     }
   }
@@ -60,6 +64,8 @@ export function serversFromColumns({ count, columns }: ServerColumns): ListedSer
       machineId: columns.machineId[i]!,
       rackId: columns.rackId[i]!,
       deviceTypeId: columns.deviceTypeId[i]!,
+      deviceType: columns.deviceType[i]!,
+      roomId: columns.roomId[i]!,
       rackName: null,
       roomName: null,
       datacenterName: null,
