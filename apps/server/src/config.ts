@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_NAME, type PlanId } from '@brezza/contract';
+import { DEFAULT_PRODUCT_NAME, OBSERVABILITY_PATH, type PlanId } from '@brezza/contract';
 
 /**
  * Every environment variable the server reads, parsed once at start-up. A bad value stops the
@@ -92,7 +92,15 @@ export const envSchema = z
     PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default(DEFAULT_PRODUCT_NAME),
     REQUEST_DEMO_URL: urlWithDefault('https://brezza.ai/request-demo'),
     LEARN_MORE_URL: urlWithDefault('https://brezza.ai'),
-    OBSERVABILITY_URL: urlWithDefault('https://grafana.brezza.ai'),
+    // The 'Observability' link until an organisation has its own grafana_url: by default the
+    // app's own pages (a path on this origin), else an absolute URL of an external dashboard.
+    OBSERVABILITY_URL: optionalString.pipe(
+      z
+        .union([z.url(), z.string().regex(/^\/(?!\/)/)], {
+          message: 'must be an absolute URL or a path starting with /',
+        })
+        .default(OBSERVABILITY_PATH),
+    ),
     BANNER_TEXT: optionalString,
     BANNER_URL: optionalUrl,
     AUTH_DOMAIN: optionalString,

@@ -9,3 +9,4 @@ export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
+export * from './observability.js';

@@ -11,6 +11,7 @@ import { agentRoutes } from './agent/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
+import { observabilityRoutes } from './observability/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await api.register(planRoutes);
       await api.register(tokenRoutes);
       await api.register(refreshMetricsRoutes);
+      await api.register(observabilityRoutes);
     },
     { prefix: '/api' },
   );
