@@ -9,4 +9,5 @@ export * from './organisation.js';
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './openapi.js';
+export * from './telemetry.js';
 export * from './observability.js';
