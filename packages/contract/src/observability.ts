@@ -24,7 +24,6 @@ export const DEMO_DATA_LABEL = 'Demo data';
 export const DEMO_DATA_EXPLANATION =
   'This organisation is a demo: its servers send simulated telemetry from a physical model.';
 
-
 /**
  * GET: when each server of the organisation last sent a sample. Apart from the server list,
  * which is cached until the hierarchy changes, because this changes with every push.

@@ -11,5 +11,6 @@ export const paths = {
   planSuccess: '/success',
   planCancel: '/cancel',
   docs: '/docs',
+  observability: '/observability',
   debug: '/debug',
 } as const;

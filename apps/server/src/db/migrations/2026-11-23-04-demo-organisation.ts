@@ -13,7 +13,9 @@ export function demoOrganisation(): Migration {
         .addColumn('demo', 'boolean', (column) => column.notNull().defaultTo(false))
         .execute();
       // A literal `true`: both SQLite (3.23+) and PostgreSQL read it; a bound boolean SQLite won't.
-      await sql`update organisations set demo = true where name = ${'Demo Organisation'}`.execute(db);
+      await sql`update organisations set demo = true where name = ${'Demo Organisation'}`.execute(
+        db,
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('organisations').dropColumn('demo').execute();

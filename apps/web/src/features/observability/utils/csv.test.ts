@@ -4,7 +4,14 @@ import { alignSeries, appendPoints } from './series';
 
 describe('chart CSV', () => {
   const data = alignSeries([
-    { label: 'web-01', points: [[0, 1], [60_000, 2], [120_000, 3]] },
+    {
+      label: 'web-01',
+      points: [
+        [0, 1],
+        [60_000, 2],
+        [120_000, 3],
+      ],
+    },
     { label: 'db, primary', points: [[60_000, 5]] },
   ]);
 
@@ -34,10 +41,22 @@ describe('series', () => {
   it('aligns series on one sorted time axis with gaps', () => {
     expect(
       alignSeries([
-        { label: 'a', points: [[2, 20], [1, 10]] },
+        {
+          label: 'a',
+          points: [
+            [2, 20],
+            [1, 10],
+          ],
+        },
         { label: 'b', points: [[3, 30]] },
       ]),
-    ).toEqual({ times: [1, 2, 3], values: [[10, 20, null], [null, null, 30]] });
+    ).toEqual({
+      times: [1, 2, 3],
+      values: [
+        [10, 20, null],
+        [null, null, 30],
+      ],
+    });
   });
 
   it('appends live points in order, replaces equal times and drops what left the window', () => {

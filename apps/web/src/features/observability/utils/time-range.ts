@@ -14,8 +14,7 @@ export type PresetId = (typeof PRESETS)[number]['id'];
 export const DEFAULT_PRESET: PresetId = '24h';
 
 export type TimeRange =
-  | { kind: 'preset'; preset: PresetId }
-  | { kind: 'fixed'; fromMs: number; toMs: number };
+  { kind: 'preset'; preset: PresetId } | { kind: 'fixed'; fromMs: number; toMs: number };
 
 /** The shortest window a zoom or the custom fields may choose, and the longest. */
 export const MIN_WINDOW_MS = 60_000;

@@ -66,7 +66,9 @@ export function formatValue(value: number | null | undefined, unit: string): str
     case '°C':
       return `${value.toFixed(1)} °C`;
     case 'W':
-      return Math.abs(value) >= 10_000 ? `${significant(value / 1000)} kW` : `${significant(value)} W`;
+      return Math.abs(value) >= 10_000
+        ? `${significant(value / 1000)} kW`
+        : `${significant(value)} W`;
     case 'kW':
       return `${significant(value)} kW`;
     case 's':

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_PRESET,
-  fixedRange,
-  isPreset,
-  type PresetId,
-  type TimeRange,
-} from './time-range';
+import { DEFAULT_PRESET, fixedRange, isPreset, type PresetId, type TimeRange } from './time-range';
 
 /**
  * What a page shows, in its address so that a link shares it: `?range=7d`, or
