@@ -130,6 +130,11 @@ export const envSchema = z
     MAIL_FROM: optionalString,
     // Memory for serialised device lists (GET /api/servers etc.), kept per organisation until a
     // write changes them; least recently used lists go first.
+    // The demo organisation's simulated agents (development only): `on` streams a sample per
+    // demo server every 15 s and backfills 7 days on first start; off by default under test.
+    DEMO_TELEMETRY: optionalString.pipe(
+      z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
+    ),
     HIERARCHY_CACHE_MB: z.coerce
       .number({ message: 'must be a number' })
       .min(0, 'must be 0 (no cache) or more')
@@ -205,6 +210,8 @@ export interface Config {
   agentDistDir: string;
   identity: IdentitySettings;
   billing: BillingSettings;
+  /** Whether the demo organisation's servers stream simulated telemetry (never in production). */
+  demoTelemetry: boolean;
 }
 
 export interface IdentitySettings {
@@ -316,6 +323,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'sqlite', file: path.join(dataDir, 'brezza.sqlite') },
     identity: identitySettings(env, publicUrl),
     billing: billingSettings(env),
+    demoTelemetry:
+      env.NODE_ENV !== 'production' &&
+      (env.DEMO_TELEMETRY ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

@@ -12,6 +12,7 @@ import { agentDownloadRoutes } from './agent/download.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
 import { observabilityRoutes } from './observability/routes.js';
+import { demoTelemetryPlugin } from './demo/agent.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -45,4 +46,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     },
     { prefix: '/api' },
   );
+  // Last: the demo's simulated agents call the agent routes and write to the metrics store.
+  await app.register(demoTelemetryPlugin);
 }

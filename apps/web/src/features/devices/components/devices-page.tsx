@@ -15,6 +15,7 @@ import { HierarchyView } from './hierarchy-view';
 import { Legend, type CreatableKind } from './legend';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
+import { DemoDataBadge } from './demo-data-badge';
 
 /**
  * SPEC §2 Devices page. `addDevices` is the installer section, composed in by the route; it
@@ -46,7 +47,10 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
+          <DemoDataBadge />
+        </div>
         <ViewToggle view={view} onChange={setView} />
       </div>
       {error && <Alert tone="error">{error}</Alert>}

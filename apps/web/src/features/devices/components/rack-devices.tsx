@@ -6,6 +6,7 @@ import { deviceTypeText } from '../utils/counts';
 import type { SortKey, SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
 import { MachineIdText } from './machine-id-text';
+import { ServerStatus } from './server-status';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 import { SERVER_DRAG_TYPE } from './tree-node';
@@ -72,6 +73,7 @@ export function RackDevices({
                   <span className="truncate font-medium text-ink" title={server.serverName}>
                     {server.serverName}
                   </span>
+                  <ServerStatus serverId={server.id} serverName={server.serverName} />
                 </span>
               </td>
               <td className="px-3 py-2 font-mono text-xs text-slate-700">{server.publicIpv4}</td>

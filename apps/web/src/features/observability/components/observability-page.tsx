@@ -18,7 +18,6 @@ import {
   serversIn,
   type Scope,
 } from '../utils/hierarchy';
-import { countOnline, presenceOf } from '../utils/presence';
 import { scopePath } from '../utils/scope-path';
 import { isLive } from '../utils/time-range';
 import { refreshSeconds } from '../utils/url-state';
@@ -101,11 +100,9 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
 
   const trail = breadcrumbs(hierarchy.data, scope);
   const children = childScopes(hierarchy.data, scope);
-  const online = countOnline(
-    presence.data,
-    servers.map((server) => server.id),
-  );
-  const serverStatus = scope.type === 'server' ? presenceOf(presence.data, scope.id) : null;
+  const status = presence.data?.status;
+  const online = status ? servers.filter((server) => status(server.id).online).length : 0;
+  const serverStatus = scope.type === 'server' && status ? status(scope.id) : null;
   const title = scope.type === 'organisation' ? (organisation.data?.name ?? 'Organisation') : name;
 
   return (
@@ -153,16 +150,18 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
       </div>
 
       <div className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4">
-        {serverStatus ? (
-          <Stat
-            label="Status"
-            value={serverStatus.online ? 'Online' : 'Offline'}
-            detail={
-              serverStatus.lastSeenAt
-                ? `Last sample ${new Date(serverStatus.lastSeenAt).toLocaleString()}`
-                : 'No sample yet'
-            }
-          />
+        {scope.type === 'server' ? (
+          serverStatus && (
+            <Stat
+              label="Status"
+              value={serverStatus.online ? 'Online' : 'Offline'}
+              detail={
+                serverStatus.lastSeenAt
+                  ? `Last sample ${new Date(serverStatus.lastSeenAt).toLocaleString()}`
+                  : 'No sample yet'
+              }
+            />
+          )
         ) : (
           <Stat
             label="Servers online"
