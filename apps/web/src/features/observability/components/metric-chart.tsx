@@ -88,6 +88,7 @@ export function MetricChart({
         <div
           data-testid="chart"
           data-points={aligned.times.length}
+          data-first={aligned.times[0]}
           data-last={aligned.times.at(-1)}
         >
           <UPlotChart
