@@ -23,6 +23,12 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const retention = (unit: 'hours' | 'days', min: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min}`);
+
 const STRIPE_KEYS = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -159,6 +165,17 @@ export const envSchema = z
     // `user:password` of a Grafana server admin, sent as basic auth). Both or neither.
     GRAFANA_URL: optionalUrl,
     GRAFANA_TOKEN: optionalString,
+    // Metrics store. Embedded (in the database) by default, keeping raw samples, 1-minute and
+    // 1-hour rollups this long. With both URLs set, samples go to a Prometheus-compatible store
+    // instead (remote write; PromQL query_range), e.g. VictoriaMetrics
+    // http://vm:8428/api/v1/write and http://vm:8428; METRICS_TENANT_ID is sent as X-Scope-OrgID
+    // (Grafana Mimir).
+    METRICS_RAW_RETENTION_HOURS: retention('hours', 1).default(48),
+    METRICS_MINUTE_RETENTION_DAYS: retention('days', 1).default(35),
+    METRICS_HOUR_RETENTION_DAYS: retention('days', 1).default(400),
+    METRICS_REMOTE_WRITE_URL: optionalUrl,
+    METRICS_QUERY_URL: optionalUrl,
+    METRICS_TENANT_ID: optionalString,
   })
   .superRefine((env, ctx) => {
     const stripeSet = STRIPE_KEYS.filter((key) => env[key] !== undefined);
@@ -183,6 +200,17 @@ export const envSchema = z
           });
         }
       }
+    }
+    if ((env.METRICS_REMOTE_WRITE_URL === undefined) !== (env.METRICS_QUERY_URL === undefined)) {
+      const missing =
+        env.METRICS_REMOTE_WRITE_URL === undefined
+          ? 'METRICS_REMOTE_WRITE_URL'
+          : 'METRICS_QUERY_URL';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with METRICS_REMOTE_WRITE_URL and METRICS_QUERY_URL',
+      });
     }
     if ((env.GRAFANA_URL === undefined) !== (env.GRAFANA_TOKEN === undefined)) {
       const missing = env.GRAFANA_URL === undefined ? 'GRAFANA_URL' : 'GRAFANA_TOKEN';
@@ -212,6 +240,33 @@ export interface Config {
   billing: BillingSettings;
   /** Whether the demo organisation's servers stream simulated telemetry (never in production). */
   demoTelemetry: boolean;
+  metrics: MetricsSettings;
+}
+
+/** Where samples are stored (issue 11). */
+export interface MetricsSettings {
+  retention: { rawMs: number; minuteMs: number; hourMs: number };
+  /** Set when a Prometheus-compatible store holds the samples instead of the database. */
+  remote: { writeUrl: string; queryUrl: string; tenantId: string | undefined } | null;
+}
+
+function metricsSettings(env: Env): MetricsSettings {
+  const hour = 3_600_000;
+  return {
+    retention: {
+      rawMs: env.METRICS_RAW_RETENTION_HOURS * hour,
+      minuteMs: env.METRICS_MINUTE_RETENTION_DAYS * 24 * hour,
+      hourMs: env.METRICS_HOUR_RETENTION_DAYS * 24 * hour,
+    },
+    remote:
+      env.METRICS_REMOTE_WRITE_URL && env.METRICS_QUERY_URL
+        ? {
+            writeUrl: env.METRICS_REMOTE_WRITE_URL,
+            queryUrl: env.METRICS_QUERY_URL.replace(/\/+$/, ''),
+            tenantId: env.METRICS_TENANT_ID,
+          }
+        : null,
+  };
 }
 
 export interface IdentitySettings {
@@ -323,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'sqlite', file: path.join(dataDir, 'brezza.sqlite') },
     identity: identitySettings(env, publicUrl),
     billing: billingSettings(env),
+    metrics: metricsSettings(env),
     demoTelemetry:
       env.NODE_ENV !== 'production' &&
       (env.DEMO_TELEMETRY ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

@@ -13,6 +13,7 @@ import {
 } from '@brezza/contract';
 import { createOnboardingService } from '../src/modules/onboarding/service.js';
 import { hashSecret } from '../src/modules/onboarding/secrets.js';
+import { createEngine } from '../src/modules/telemetry/store/embedded/engine.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration, buildSample, machineId } from './helpers/agent.js';
@@ -275,8 +276,12 @@ describe('samples', () => {
   });
 
   it('stores the newest sample, counts every acknowledged one and marks the server seen', async () => {
-    const older = buildSample({ collectedAt: '2026-01-01T00:00:00.000Z', uptimeSeconds: 1 });
-    const newer = buildSample({ collectedAt: '2026-01-01T00:00:15.000Z', uptimeSeconds: 2 });
+    const base = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const older = buildSample({ collectedAt: new Date(base).toISOString(), uptimeSeconds: 1 });
+    const newer = buildSample({
+      collectedAt: new Date(base + 15_000).toISOString(),
+      uptimeSeconds: 2,
+    });
     const response = await push(token, pushBody(id, [newer, older]), '198.51.100.99');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accepted: 2 });
@@ -296,6 +301,42 @@ describe('samples', () => {
     const server = await serverRow(serverId);
     expect(server.public_ipv4).toBe('198.51.100.98');
     expect(server.agent_version).toBe('0.1.0');
+  });
+
+  it('stores every sample of a push and does not accept one past the raw retention', async () => {
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    // Before the other tests' samples (the last minute), in the past ten minutes.
+    const samples = Array.from({ length: 20 }, (_, i) =>
+      buildSample({
+        collectedAt: new Date(now - 600_000 + i * 15_000).toISOString(),
+        uptimeSeconds: i,
+      }),
+    );
+    expect((await push(token, pushBody(id, samples))).json()).toEqual({ accepted: 20 });
+    // The app's store is inside the modules' scope; the same engine reads its tables here.
+    const engine = createEngine({
+      dialect: t.app.database.dialect,
+      retention: t.config.metrics.retention,
+    });
+    const { series } = await engine.queryRange(
+      t.app.database.db,
+      {
+        organisationId: operator.organisationId,
+        metric: 'uptime_seconds',
+        deviceIds: [serverId],
+        fromMs: now - 600_000,
+        toMs: now - 300_000,
+        stepMs: 1000,
+        aggregate: 'avg',
+      },
+      now,
+    );
+    expect(series[0]!.points.map(([, value]) => value)).toEqual(samples.map((_, i) => i));
+
+    const ancient = buildSample({ collectedAt: new Date(now - 49 * 3_600_000).toISOString() });
+    expect((await push(token, pushBody(id, [ancient, buildSample()]))).json()).toEqual({
+      accepted: 1,
+    });
   });
 
   it('answers 4xx, never 5xx, to bad and oversized pushes', async () => {

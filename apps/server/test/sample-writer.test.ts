@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createAgentService } from '../src/modules/agent/service.js';
 import {
   createWorkerSampleWriter,
+  type IngestWrite,
   type SampleWrite,
   type SampleWriter,
 } from '../src/modules/agent/sample-writer.js';
@@ -40,7 +41,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite sample writer (w
     await t.close();
   });
 
-  const push = (serverId: number, count = 1): SampleWrite => {
+  const pushOf = (serverId: number, count = 1): SampleWrite => {
     const at = new Date().toISOString();
     return {
       organisationId: operator.organisationId,
@@ -56,6 +57,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite sample writer (w
       serversChanged: false,
     };
   };
+  const push = (serverId: number, count = 1): IngestWrite => ({
+    push: pushOf(serverId, count),
+    samples: [],
+  });
 
   /** Stored sample counts per server, read on the app's own connection. */
   const stored = async () => {
@@ -144,7 +149,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite sample writer (w
     const changed: number[] = [];
     const writer = createWorkerSampleWriter({ file, onServersChanged: (id) => changed.push(id) });
     try {
-      await writer.write({ ...push(servers[0]!), serversChanged: true });
+      await writer.write({
+        push: { ...pushOf(servers[0]!), serversChanged: true },
+        samples: [],
+      });
       expect(changed).toEqual([operator.organisationId]);
     } finally {
       await writer.close();

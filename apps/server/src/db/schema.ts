@@ -17,7 +17,7 @@ export interface OrganisationsTable {
   stripe_customer_id: Generated<string | null>;
   stripe_subscription_id: Generated<string | null>;
   subscription_synced_at: Generated<string | null>;
-  /** The seeded demo organisation (migration 2026-11-23-04): simulated telemetry. */
+  /** The seeded demo organisation (migration 2026-11-23-0401): simulated telemetry. */
   demo: Generated<boolean | number>;
 }
 
@@ -229,6 +229,34 @@ export interface ScrapeTokensTable {
   revoked_at: string | null;
 }
 
+/** Embedded metrics store (migration 2026-11-23-0301): a device's metric and label set. */
+export interface MetricSeriesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  device_id: number;
+  metric: string;
+  labels: string;
+}
+
+/** A series' open head chunk (this hour's samples) and its newest sample. */
+export interface MetricHeadsTable {
+  series_id: number;
+  window_start: number;
+  sample_count: number;
+  data: Uint8Array | null;
+  last_ms: number;
+  last_value: number;
+}
+
+/** A sealed compressed chunk: 0 raw samples, 1 minute rollups of an hour, 2 hour rollups of a day. */
+export interface MetricChunksTable {
+  series_id: number;
+  resolution: number;
+  start_ms: number;
+  end_ms: number;
+  data: Uint8Array;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -251,4 +279,7 @@ export interface DB {
   plan_changes: PlanChangesTable;
   superseded_subscriptions: SupersededSubscriptionsTable;
   billing_settings: BillingSettingsTable;
+  metric_series: MetricSeriesTable;
+  metric_heads: MetricHeadsTable;
+  metric_chunks: MetricChunksTable;
 }

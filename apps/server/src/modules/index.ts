@@ -8,6 +8,7 @@ import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
 import { agentRoutes } from './agent/routes.js';
+import { telemetryPlugin } from './telemetry/plugin.js';
 import { agentDownloadRoutes } from './agent/download.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
@@ -29,6 +30,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(hierarchyPlugin);
   // Stripe's webhook (its signature is the credential) and the local test checkout.
   await app.register(billingRoutes);
+  // The metrics store, live fan-out and the writer agents' pushes go through.
+  await app.register(telemetryPlugin);
   // The agent (app token), its download, and Prometheus (scrape token).
   await app.register(agentRoutes);
   await app.register(agentDownloadRoutes);

@@ -6,7 +6,8 @@ import { hierarchy } from './2026-11-21-0003-hierarchy.js';
 import { onboarding } from './2026-11-21-0004-onboarding.js';
 import { billing } from './2026-11-21-0005-billing.js';
 import { grafana } from './2026-11-21-0006-grafana.js';
-import { demoOrganisation } from './2026-11-23-04-demo-organisation.js';
+import { metricsStore } from './2026-11-23-0301-metrics-store.js';
+import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -20,6 +21,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-21-0004-onboarding': onboarding(dialect),
     '2026-11-21-0005-billing': billing(dialect),
     '2026-11-21-0006-grafana': grafana(),
-    '2026-11-23-04-demo-organisation': demoOrganisation(),
+    '2026-11-23-0301-metrics-store': metricsStore(dialect),
+    '2026-11-23-0401-demo-organisation': demoOrganisation(),
   };
 }

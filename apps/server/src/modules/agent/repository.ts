@@ -10,6 +10,8 @@ export interface PushCredential {
   serverId: number | null;
   organisationId: number;
   publicIpv4: string | null;
+  /** The server's newest stored sample (JSON), for the rates of the push's first sample. */
+  latestPayload: string | null;
 }
 
 export interface AgentReport {
@@ -105,7 +107,9 @@ export function createAgentRepository(db: Kysely<DB>) {
       return db
         .selectFrom('app_tokens as t')
         .leftJoin('servers as s', 's.id', 't.server_id')
+        .leftJoin('latest_samples as l', 'l.server_id', 's.id')
         .select([
+          'l.payload as latestPayload',
           't.revoked_at as revokedAt',
           't.bound_machine_id as boundMachineId',
           's.id as serverId',

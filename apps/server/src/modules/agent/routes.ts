@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   AGENT_REGISTER_PATH,
@@ -13,7 +13,6 @@ import { badRequest, HttpError, unauthorized } from '../../errors.js';
 import { bearerToken } from '../identity/authenticate.js';
 import type { DB } from '../../db/schema.js';
 import { createAgentService } from './service.js';
-import { createTransactionSampleWriter, createWorkerSampleWriter } from './sample-writer.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
 
@@ -52,26 +51,17 @@ const tokenKey = (request: FastifyRequest) =>
     .update(request.headers.authorization ?? request.ip)
     .digest('base64url');
 
-/** The file the app's SQLite connection has open, for the sample writer's own connection. */
-async function sqliteFile(db: Kysely<DB>): Promise<string> {
-  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  return rows.find((row) => row.name === 'main')!.file;
-}
-
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
   const onServersChanged = (organisationId: number, trx: Transaction<DB>) =>
     app.hierarchy.invalidate(organisationId, trx);
-  const samples =
-    app.database.dialect === 'sqlite'
-      ? createWorkerSampleWriter({
-          file: await sqliteFile(app.database.db),
-          onServersChanged: (organisationId) => app.hierarchy.lists.drop(organisationId),
-        })
-      : createTransactionSampleWriter({ db: app.database.db, onServersChanged });
-  // Pushes still in flight are written (and answered) before the worker and database go.
-  app.addHook('onClose', () => samples.close());
-  const service = createAgentService({ db: app.database.db, onServersChanged, samples });
+  // Pushes and their samples go through the telemetry module (metrics store, live updates).
+  const service = createAgentService({
+    db: app.database.db,
+    onServersChanged,
+    samples: app.telemetryIngest,
+    rawRetentionMs: app.telemetryIngest.rawRetentionMs,
+  });
 
   await app.register(rateLimit, {
     global: false,

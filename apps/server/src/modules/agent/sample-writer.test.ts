@@ -18,7 +18,7 @@ function manualFlush() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-function settled(promise: Promise<void>) {
+function settled(promise: Promise<unknown>) {
   const state = { done: false, error: undefined as Error | undefined };
   promise.then(
     () => (state.done = true),
@@ -98,7 +98,7 @@ describe('group commit', () => {
             return group.map(() => null);
           }, maxGroup);
           let next = 0;
-          const all: Promise<void>[] = [];
+          const all: Promise<unknown>[] = [];
           for (const size of bursts) {
             for (let i = 0; i < size; i += 1) all.push(commit.submit(next++));
             await tick();

@@ -6,6 +6,8 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
+import type { Engine, EngineOptions } from '../telemetry/store/embedded/engine.js';
+import type { MetricSample } from '../telemetry/store/types.js';
 import { createAgentRepository, type SamplePush } from './repository.js';
 
 /** Logged with the 503 a push gets when its samples were not stored; the agent retries it. */
@@ -19,34 +21,69 @@ export interface SampleWrite extends SamplePush {
   serversChanged: boolean;
 }
 
+/**
+ * One write: an agent's push (its server's last-seen details and latest sample) and/or samples
+ * for the embedded metrics store, committed together.
+ */
+export interface IngestWrite {
+  push?: SampleWrite;
+  /** Stored in the embedded store (empty when the store is Prometheus-compatible). */
+  samples: MetricSample[];
+}
+
 export interface SampleWriter {
-  /** Resolves once the push is committed; rejects with a 503 when it was not stored. */
-  write(push: SampleWrite): Promise<void>;
+  /**
+   * Resolves with the number of samples the embedded store accepted once the write is committed;
+   * rejects with a 503 when it was not stored.
+   */
+  write(item: IngestWrite): Promise<number>;
+  /** Seals past hours and applies retention in the embedded store. */
+  maintain(nowMs: number): Promise<void>;
   /** Waits for the writes already asked for, then lets go of what the writer holds. */
   close(): Promise<void>;
 }
 
+/** Writes one item inside a transaction: the caller commits it. */
+export async function writeItem(
+  trx: Kysely<DB>,
+  item: IngestWrite,
+  engine: Engine | null,
+  nowMs: number,
+): Promise<number> {
+  if (item.push) await createAgentRepository(trx).recordPush(item.push);
+  if (!engine || item.samples.length === 0) return 0;
+  return engine.write(trx, item.samples, nowMs);
+}
+
 /**
- * One transaction per push on the app's own connection. PostgreSQL writes in its own processes,
+ * One transaction per write on the app's own connection. PostgreSQL writes in its own processes,
  * so this never blocks the event loop there.
  */
 export function createTransactionSampleWriter(deps: {
   db: Kysely<DB>;
   onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  engine?: Engine | null;
+  now?: () => number;
 }): SampleWriter {
+  const { engine = null, now = Date.now } = deps;
   return {
-    async write(push) {
-      await deps.db.transaction().execute(async (trx) => {
-        await createAgentRepository(trx).recordPush(push);
-        if (push.serversChanged) await deps.onServersChanged(push.organisationId, trx);
+    async write(item) {
+      return deps.db.transaction().execute(async (trx) => {
+        const accepted = await writeItem(trx, item, engine, now());
+        if (item.push?.serversChanged) await deps.onServersChanged(item.push.organisationId, trx);
+        return accepted;
       });
+    },
+    async maintain(nowMs) {
+      if (!engine) return;
+      await deps.db.transaction().execute((trx) => engine.maintain(trx, nowMs));
     },
     async close() {},
   };
 }
 
-/** Per item of a flushed group: null when it is stored, else why not. */
-export type GroupOutcome = (Error | null)[];
+/** Per item of a flushed group: its result when it is stored, else why not. */
+export type GroupOutcome<R = null> = (Error | R)[];
 
 /**
  * Group commit: items submitted while a group is being flushed wait and go together in the next
@@ -54,34 +91,34 @@ export type GroupOutcome = (Error | null)[];
  * An idle writer flushes at once: grouping adds no delay at low load. Each submit settles only
  * when its group's flush has answered for it.
  */
-export function createGroupCommit<T>(
-  flush: (group: T[]) => Promise<GroupOutcome>,
+export function createGroupCommit<T, R = null>(
+  flush: (group: T[]) => Promise<GroupOutcome<R>>,
   maxGroup = MAX_GROUP,
 ) {
-  const queue: { item: T; resolve(): void; reject(error: Error): void }[] = [];
+  const queue: { item: T; resolve(result: R): void; reject(error: Error): void }[] = [];
   let running: Promise<void> | null = null;
 
   async function run(): Promise<void> {
     while (queue.length > 0) {
       const group = queue.splice(0, maxGroup);
-      let outcome: GroupOutcome;
+      let outcome: GroupOutcome<R>;
       try {
         outcome = await flush(group.map((entry) => entry.item));
       } catch (error) {
         outcome = group.map(() => (error instanceof Error ? error : new Error(String(error))));
       }
       group.forEach((entry, index) => {
-        const error = outcome[index];
-        if (error) entry.reject(error);
-        else entry.resolve();
+        const result = outcome[index]!;
+        if (result instanceof Error) entry.reject(result);
+        else entry.resolve(result);
       });
     }
     running = null;
   }
 
   return {
-    submit(item: T): Promise<void> {
-      return new Promise((resolve, reject) => {
+    submit(item: T): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         // Started after the current microtasks, so that pushes arriving together group at once.
         running ??= Promise.resolve().then(run);
@@ -94,12 +131,17 @@ export function createGroupCommit<T>(
   };
 }
 
-export interface WorkerRequest {
-  writes: SampleWrite[];
-}
-/** Per write: null when committed, else the error's message. */
+export type WorkerRequest =
+  { kind: 'write'; writes: IngestWrite[]; nowMs: number } | { kind: 'maintain'; nowMs: number };
+/** Per write: the samples accepted when committed, else the error's message. */
 export interface WorkerReply {
-  errors: (string | null)[];
+  results: ({ accepted: number } | { error: string })[];
+}
+
+export interface WorkerData {
+  file: string;
+  /** The embedded store's settings; null when samples go to a Prometheus-compatible store. */
+  engine: EngineOptions | null;
 }
 
 /**
@@ -145,16 +187,20 @@ const notStored = (cause: unknown) =>
  */
 export function createWorkerSampleWriter(deps: {
   file: string;
+  engine?: EngineOptions | null;
   /** After a group committed a push that changed a server's address: drop cached lists. */
   onServersChanged(organisationId: number): void;
+  now?: () => number;
 }): SampleWriter {
+  const { now = Date.now } = deps;
   let worker: Worker | null = null;
   let waiting: { resolve(reply: WorkerReply): void; reject(error: Error): void } | null = null;
   let closed = false;
 
   function start(): Worker {
     const { url, execArgv } = workerEntry();
-    const started = new Worker(url, { workerData: { file: deps.file }, execArgv });
+    const workerData: WorkerData = { file: deps.file, engine: deps.engine ?? null };
+    const started = new Worker(url, { workerData, execArgv });
     let failure: Error | undefined;
     started.on('message', (reply: WorkerReply) => {
       const answer = waiting;
@@ -172,32 +218,54 @@ export function createWorkerSampleWriter(deps: {
     return started;
   }
 
-  const groups = createGroupCommit<SampleWrite>(async (writes) => {
+  async function ask(request: WorkerRequest): Promise<WorkerReply> {
     worker ??= start();
     const target = worker;
-    const reply = await new Promise<WorkerReply>((resolve, reject) => {
+    return new Promise<WorkerReply>((resolve, reject) => {
       waiting = { resolve, reject };
-      target.postMessage({ writes } satisfies WorkerRequest);
+      target.postMessage(request);
     });
+  }
+
+  // Maintenance goes through the same queue as writes: the worker does one thing at a time.
+  type Job = IngestWrite | { maintainAt: number };
+  const groups = createGroupCommit<Job, number>(async (jobs) => {
+    const outcome: GroupOutcome<number> = [];
+    const writes = jobs.filter((job): job is IngestWrite => !('maintainAt' in job));
+    const reply = writes.length > 0 ? await ask({ kind: 'write', writes, nowMs: now() }) : null;
     const changed = new Set<number>();
-    const outcome = writes.map((write, index) => {
-      const error = reply.errors[index];
-      if (error !== null && error !== undefined) return notStored(error);
-      if (write.serversChanged) changed.add(write.organisationId);
-      return null;
-    });
+    let next = 0;
+    for (const job of jobs) {
+      if ('maintainAt' in job) {
+        const answer = await ask({ kind: 'maintain', nowMs: job.maintainAt });
+        const result = answer.results[0];
+        outcome.push(result && 'error' in result ? new Error(result.error) : 0);
+        continue;
+      }
+      const result = reply!.results[next++];
+      if (!result || 'error' in result) {
+        outcome.push(notStored(result?.error ?? 'no answer'));
+        continue;
+      }
+      if (job.push?.serversChanged) changed.add(job.push.organisationId);
+      outcome.push(result.accepted);
+    }
     for (const organisationId of changed) deps.onServersChanged(organisationId);
     return outcome;
   });
 
   return {
-    async write(push) {
+    async write(item) {
       if (closed) throw notStored('The server is closing.');
       try {
-        await groups.submit(push);
+        return await groups.submit(item);
       } catch (error) {
         throw error instanceof HttpError ? error : notStored(error);
       }
+    },
+    async maintain(nowMs) {
+      if (closed || !deps.engine) return;
+      await groups.submit({ maintainAt: nowMs });
     },
     async close() {
       closed = true;

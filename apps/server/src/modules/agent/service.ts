@@ -9,6 +9,8 @@ import {
   type AgentRegisterResponse,
   type AgentSamplesBody,
   type AgentSamplesResponse,
+  type AgentSample,
+  agentSampleSchema,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { conflict, unauthorized } from '../../errors.js';
@@ -16,6 +18,7 @@ import { createMetricsRepository } from '../metrics/repository.js';
 import { createAppTokensRepository } from '../onboarding/repository.js';
 import { hashSecret } from '../onboarding/secrets.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
+import { flattenAgentSamples, sampleTime } from '../telemetry/flatten.js';
 import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
 
 export interface AgentServiceDeps {
@@ -25,8 +28,14 @@ export interface AgentServiceDeps {
    * hierarchy's cached lists are replaced when it commits.
    */
   onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
-  /** Where pushes are written; by default one transaction per push on `db`. */
-  samples?: SampleWriter;
+  /**
+   * Where pushes and their samples are written (the telemetry module's ingest: the metrics
+   * store and the servers' latest samples); by default one transaction per push on `db`,
+   * without the metrics store.
+   */
+  samples?: Pick<SampleWriter, 'write'>;
+  /** Samples older than this are past the store's raw retention and not accepted. */
+  rawRetentionMs?: number;
   now?: () => Date;
 }
 
@@ -47,6 +56,7 @@ export function createAgentService({
   db,
   onServersChanged,
   samples = createTransactionSampleWriter({ db, onServersChanged }),
+  rawRetentionMs = 48 * 3_600_000,
   now = () => new Date(),
 }: AgentServiceDeps) {
   async function register(
@@ -135,24 +145,47 @@ export function createAgentService({
     const collectedAt = new Date(Math.min(Date.parse(newest.collectedAt), received.getTime()));
     const publicIpv4 = publicIpv4From(connectionIp);
 
+    // Every sample goes to the metrics store; one older than the raw retention is not taken.
+    const oldest = received.getTime() - rawRetentionMs;
+    const accepted = body.samples.filter((s) => sampleTime(s, received.getTime()) >= oldest);
+    const metrics = flattenAgentSamples(accepted, previousSample(credential.latestPayload), {
+      organisationId,
+      deviceId: serverId,
+      receivedMs: received.getTime(),
+    });
+
     // Answered only once the write committed: an acknowledged sample is a stored one.
     await samples.write({
-      organisationId,
-      seen: { at, agentVersion: body.agentVersion, publicIpv4 },
-      sample: {
-        serverId,
+      push: {
         organisationId,
-        collectedAt: collectedAt.toISOString(),
-        receivedAt: at,
-        payload: JSON.stringify({ ...newest, collectedAt: collectedAt.toISOString() }),
-        count: body.samples.length,
+        seen: { at, agentVersion: body.agentVersion, publicIpv4 },
+        sample: {
+          serverId,
+          organisationId,
+          collectedAt: collectedAt.toISOString(),
+          receivedAt: at,
+          payload: JSON.stringify({ ...newest, collectedAt: collectedAt.toISOString() }),
+          count: accepted.length,
+        },
+        serversChanged: publicIpv4 !== null && publicIpv4 !== credential.publicIpv4,
       },
-      serversChanged: publicIpv4 !== null && publicIpv4 !== credential.publicIpv4,
+      samples: metrics,
     });
-    return { accepted: body.samples.length };
+    return { accepted: accepted.length };
   }
 
   return { register, ingest };
+}
+
+/** The stored latest sample, when there is one the contract still reads. */
+function previousSample(payload: string | null): AgentSample | null {
+  if (payload === null) return null;
+  try {
+    const parsed = agentSampleSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const addressChanged = (server: ServerRow, report: AgentReport) =>

@@ -1,0 +1,335 @@
+/**
+ * The embedded store's chunk codec: pure functions, no I/O.
+ *
+ * A chunk holds one time column and one or more value columns of the same length:
+ * - timestamps (epoch ms): the first as 44 bits, then each delta-of-delta in a variable-length
+ *   bucket (Gorilla, with buckets sized for millisecond jitter: a regular interval costs 1 bit);
+ * - each value column: when every value is a decimal with at most 9 digits after the point
+ *   (what the server stores: rounded readings, byte counts), the values scaled to integers and
+ *   delta-encoded in variable-length buckets; otherwise Gorilla's XOR of the IEEE-754 bits.
+ * Decoding gives back exactly the numbers that were encoded (same doubles, -0 and NaN included).
+ */
+
+const TWO_32 = 2 ** 32;
+
+class BitWriter {
+  private bytes = new Uint8Array(64);
+  private bitLength = 0;
+
+  private ensure(bits: number) {
+    const needed = Math.ceil((this.bitLength + bits) / 8);
+    if (needed <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+    grown.set(this.bytes);
+    this.bytes = grown;
+  }
+
+  /** Writes the low `count` (0..32) bits of `value`, most significant first. */
+  write(value: number, count: number) {
+    if (count === 0) return;
+    this.ensure(count);
+    for (let i = count - 1; i >= 0; i--) {
+      const bit = (value >>> i) & 1;
+      if (bit) this.bytes[this.bitLength >>> 3]! |= 0x80 >>> (this.bitLength & 7);
+      this.bitLength++;
+    }
+  }
+
+  /** Writes a non-negative integer below 2^53 in `count` (up to 53) bits. */
+  writeLarge(value: number, count: number) {
+    if (count > 32) {
+      this.write(Math.floor(value / TWO_32), count - 32);
+      this.write(value >>> 0, 32);
+    } else this.write(value, count);
+  }
+
+  finish(): Uint8Array {
+    return this.bytes.slice(0, Math.ceil(this.bitLength / 8));
+  }
+}
+
+class BitReader {
+  private position = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+
+  read(count: number): number {
+    let value = 0;
+    for (let i = 0; i < count; i++) {
+      const byte = this.bytes[this.position >>> 3];
+      if (byte === undefined) throw new Error('chunk is truncated');
+      value = (value << 1) | ((byte >>> (7 - (this.position & 7))) & 1);
+      this.position++;
+    }
+    return value >>> 0;
+  }
+
+  readLarge(count: number): number {
+    if (count > 32) {
+      const high = this.read(count - 32);
+      return high * TWO_32 + this.read(32);
+    }
+    return this.read(count);
+  }
+
+  /** Counts 1 bits before the next 0, up to `max` (the 0 is consumed when seen). */
+  readPrefix(max: number): number {
+    let ones = 0;
+    while (ones < max && this.read(1) === 1) ones++;
+    return ones;
+  }
+}
+
+// Zigzag over the safe-integer range: small magnitudes of either sign get small codes.
+const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
+const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+
+/** Variable-length bucket: a unary prefix picks the width; the last bucket holds any safe integer. */
+function writeBucketed(out: BitWriter, n: number, widths: readonly number[]) {
+  const z = zigzag(n);
+  for (let i = 0; i < widths.length; i++) {
+    const width = widths[i]!;
+    if (width === 0 ? z === 0 : z < 2 ** width) {
+      out.write(
+        i === widths.length - 1 ? (1 << i) - 1 : ((1 << i) - 1) << 1,
+        i === widths.length - 1 ? i : i + 1,
+      );
+      out.writeLarge(z, width);
+      return;
+    }
+  }
+  throw new Error(`value ${n} is outside the safe integer range`);
+}
+
+function readBucketed(input: BitReader, widths: readonly number[]): number {
+  const bucket = input.readPrefix(widths.length - 1);
+  return unzigzag(input.readLarge(widths[bucket]!));
+}
+
+/** Delta-of-delta of millisecond timestamps: 0 for a regular interval, jitter in 6 bits. */
+const TIME_WIDTHS = [0, 6, 10, 16, 24, 54] as const;
+/** Deltas of scaled integers. */
+const INT_WIDTHS = [0, 7, 14, 22, 32, 54] as const;
+const TIME_BITS = 44;
+const MAX_DECIMALS = 9;
+const MAX_SCALED = 2 ** 51;
+
+const VALUE_XOR = 0;
+const VALUE_DECIMAL = 1;
+
+/**
+ * The number of decimals (0..9) that represents every value exactly, with every scaled value a
+ * safe integer; null when there is none (NaN, infinities, -0, long fractions).
+ */
+export function decimalExponent(values: readonly number[]): number | null {
+  const fits = (value: number, scale: number) => {
+    const scaled = Math.round(value * scale);
+    // Below 2^51 so that a delta and its zigzag code stay safe integers.
+    return Math.abs(scaled) < MAX_SCALED && scaled / scale === value;
+  };
+  let exponent = 0;
+  for (const value of values) {
+    if (!Number.isFinite(value) || Object.is(value, -0)) return null;
+    while (exponent <= MAX_DECIMALS && !fits(value, 10 ** exponent)) exponent++;
+    if (exponent > MAX_DECIMALS) return null;
+  }
+  // A later value may have raised the exponent past what an earlier one fits in.
+  const scale = 10 ** exponent;
+  return values.every((value) => fits(value, scale)) ? exponent : null;
+}
+
+function writeDecimal(out: BitWriter, values: readonly number[], exponent: number) {
+  const scale = 10 ** exponent;
+  out.write(exponent, 4);
+  let previous = 0;
+  for (const value of values) {
+    const scaled = Math.round(value * scale);
+    writeBucketed(out, scaled - previous, INT_WIDTHS);
+    previous = scaled;
+  }
+}
+
+function readDecimal(input: BitReader, count: number): number[] {
+  const scale = 10 ** input.read(4);
+  const values = new Array<number>(count);
+  let previous = 0;
+  for (let i = 0; i < count; i++) {
+    previous += readBucketed(input, INT_WIDTHS);
+    values[i] = previous / scale;
+  }
+  return values;
+}
+
+const clz64 = (high: number, low: number) => (high !== 0 ? Math.clz32(high) : 32 + Math.clz32(low));
+const ctz32 = (n: number) => (n === 0 ? 32 : 31 - Math.clz32(n & -n));
+const ctz64 = (high: number, low: number) => (low !== 0 ? ctz32(low) : 32 + ctz32(high));
+
+/** The `length` bits of (high, low) that end `trailing` bits from the right, as up to two words. */
+function writeBits64(out: BitWriter, high: number, low: number, trailing: number, length: number) {
+  // Shift right by `trailing` over 64 bits.
+  let h = high >>> 0;
+  let l = low >>> 0;
+  if (trailing >= 32) {
+    l = h >>> (trailing - 32);
+    h = 0;
+  } else if (trailing > 0) {
+    l = ((l >>> trailing) | (h << (32 - trailing))) >>> 0;
+    h = h >>> trailing;
+  }
+  if (length > 32) {
+    out.write(h, length - 32);
+    out.write(l, 32);
+  } else out.write(l, length);
+}
+
+function readBits64(input: BitReader, trailing: number, length: number): [number, number] {
+  let h = 0;
+  let l: number;
+  if (length > 32) {
+    h = input.read(length - 32);
+    l = input.read(32);
+  } else l = input.read(length);
+  // Shift left by `trailing` over 64 bits.
+  if (trailing >= 32) {
+    h = trailing === 32 ? l : (l << (trailing - 32)) >>> 0;
+    l = 0;
+  } else if (trailing > 0) {
+    h = ((h << trailing) | (l >>> (32 - trailing))) >>> 0;
+    l = (l << trailing) >>> 0;
+  }
+  return [h >>> 0, l >>> 0];
+}
+
+function writeXor(out: BitWriter, values: readonly number[]) {
+  const view = new DataView(new ArrayBuffer(8));
+  let prevHigh = 0;
+  let prevLow = 0;
+  let prevLeading = -1;
+  let prevTrailing = 0;
+  values.forEach((value, index) => {
+    view.setFloat64(0, value);
+    const high = view.getUint32(0);
+    const low = view.getUint32(4);
+    if (index === 0) {
+      out.write(high, 32);
+      out.write(low, 32);
+    } else {
+      const xh = (high ^ prevHigh) >>> 0;
+      const xl = (low ^ prevLow) >>> 0;
+      if (xh === 0 && xl === 0) out.write(0, 1);
+      else {
+        const leading = Math.min(clz64(xh, xl), 31);
+        const trailing = ctz64(xh, xl);
+        if (prevLeading >= 0 && leading >= prevLeading && trailing >= prevTrailing) {
+          // Inside the previous window: only its bits.
+          out.write(0b10, 2);
+          writeBits64(out, xh, xl, prevTrailing, 64 - prevLeading - prevTrailing);
+        } else {
+          const length = 64 - leading - trailing;
+          out.write(0b11, 2);
+          out.write(leading, 5);
+          out.write(length - 1, 6);
+          writeBits64(out, xh, xl, trailing, length);
+          prevLeading = leading;
+          prevTrailing = trailing;
+        }
+      }
+    }
+    prevHigh = high;
+    prevLow = low;
+  });
+}
+
+function readXor(input: BitReader, count: number): number[] {
+  const view = new DataView(new ArrayBuffer(8));
+  const values = new Array<number>(count);
+  let high = 0;
+  let low = 0;
+  let leading = 0;
+  let trailing = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === 0) {
+      high = input.read(32);
+      low = input.read(32);
+    } else if (input.read(1) === 1) {
+      if (input.read(1) === 1) {
+        leading = input.read(5);
+        const length = input.read(6) + 1;
+        trailing = 64 - leading - length;
+      }
+      const [xh, xl] = readBits64(input, trailing, 64 - leading - trailing);
+      high = (high ^ xh) >>> 0;
+      low = (low ^ xl) >>> 0;
+    }
+    view.setUint32(0, high);
+    view.setUint32(4, low);
+    values[i] = view.getFloat64(0);
+  }
+  return values;
+}
+
+export interface Columns {
+  timestamps: number[];
+  /** Value columns, each as long as `timestamps`. */
+  columns: number[][];
+}
+
+/**
+ * Encodes timestamps (non-decreasing safe integers ≥ 0, below 2^44 ms: the year 2527) and value
+ * columns into one chunk.
+ */
+export function encodeChunk({ timestamps, columns }: Columns): Uint8Array {
+  const out = new BitWriter();
+  const count = timestamps.length;
+  out.writeLarge(count, 32);
+  out.write(columns.length, 4);
+  let previous = 0;
+  let previousDelta = 0;
+  timestamps.forEach((timestamp, index) => {
+    if (!Number.isSafeInteger(timestamp) || timestamp < 0 || timestamp >= 2 ** TIME_BITS) {
+      throw new Error(`timestamp ${timestamp} cannot be stored`);
+    }
+    if (index === 0) out.writeLarge(timestamp, TIME_BITS);
+    else {
+      const delta = timestamp - previous;
+      writeBucketed(out, delta - previousDelta, TIME_WIDTHS);
+      previousDelta = delta;
+    }
+    previous = timestamp;
+  });
+  for (const column of columns) {
+    if (column.length !== count) throw new Error('every column must be as long as timestamps');
+    const exponent = decimalExponent(column);
+    if (exponent === null) {
+      out.write(VALUE_XOR, 1);
+      writeXor(out, column);
+    } else {
+      out.write(VALUE_DECIMAL, 1);
+      writeDecimal(out, column, exponent);
+    }
+  }
+  return out.finish();
+}
+
+export function decodeChunk(bytes: Uint8Array): Columns {
+  const input = new BitReader(bytes);
+  const count = input.readLarge(32);
+  const columnCount = input.read(4);
+  const timestamps = new Array<number>(count);
+  let previous = 0;
+  let previousDelta = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === 0) previous = input.readLarge(TIME_BITS);
+    else {
+      previousDelta += readBucketed(input, TIME_WIDTHS);
+      previous += previousDelta;
+    }
+    timestamps[i] = previous;
+  }
+  const columns: number[][] = [];
+  for (let c = 0; c < columnCount; c++) {
+    columns.push(
+      input.read(1) === VALUE_DECIMAL ? readDecimal(input, count) : readXor(input, count),
+    );
+  }
+  return { timestamps, columns };
+}

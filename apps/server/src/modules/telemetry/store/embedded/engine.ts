@@ -1,0 +1,583 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../../../db/database.js';
+import type { DB } from '../../../../db/schema.js';
+import type {
+  LatestQuery,
+  LatestSample,
+  MetricSample,
+  RangeQuery,
+  RangeResult,
+  StoredSeries,
+} from '../types.js';
+import { decodeChunk, encodeChunk } from './codec.js';
+import {
+  chooseResolution,
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  mergeRuns,
+  rollup,
+  StepAccumulator,
+  type Retention,
+} from './rollups.js';
+
+/**
+ * The embedded store's SQL, on any Kysely connection or transaction (the server's own, or the
+ * SQLite writer thread's). A series' samples of the current hour live in its head row, encoded
+ * as one chunk and rewritten on each write; when a sample of a later hour arrives (or the hour
+ * has passed, see `maintain`), the head is sealed into a raw chunk plus the hour's minute
+ * rollups and its bucket in the day's hour rollups. Samples of an hour already sealed are added
+ * as another raw chunk and that hour's rollups are computed again from all its raw chunks.
+ */
+
+const RAW = 0;
+const MINUTE = 1;
+const HOUR = 2;
+/** A head whose hour ended this long ago is sealed by maintenance: late agents still make it. */
+const SEAL_GRACE_MS = 5 * MINUTE_MS;
+/** Bound parameters per statement, well under both databases' limits. */
+const BATCH = 500;
+
+type Executor = Kysely<DB>;
+
+interface Run {
+  timestamps: number[];
+  values: number[];
+}
+
+export const canonicalLabels = (labels: Record<string, string> | undefined): string => {
+  if (!labels) return '{}';
+  const keys = Object.keys(labels).sort();
+  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, labels[key]])));
+};
+
+const seriesKey = (deviceId: number, metric: string, labels: string) =>
+  `${deviceId}\u0000${metric}\u0000${labels}`;
+
+const chunks = <T>(items: readonly T[], size = BATCH): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+const bytes = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data));
+
+export interface EngineOptions {
+  dialect: Dialect;
+  retention: Retention;
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+
+export function createEngine({ dialect, retention }: EngineOptions) {
+  /** Series ids never change; a deleted device's ids are forgotten when a write fails on them. */
+  const seriesIds = new Map<string, number>();
+
+  async function resolveSeries(
+    db: Executor,
+    wanted: { organisationId: number; deviceId: number; metric: string; labels: string }[],
+  ): Promise<Map<string, number>> {
+    const missing = wanted.filter((s) => !seriesIds.has(seriesKey(s.deviceId, s.metric, s.labels)));
+    for (const part of chunks(missing, 100)) {
+      await db
+        .insertInto('metric_series')
+        .values(
+          part.map((s) => ({
+            organisation_id: s.organisationId,
+            device_id: s.deviceId,
+            metric: s.metric,
+            labels: s.labels,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['device_id', 'metric', 'labels']).doNothing())
+        .execute();
+      const rows = await db
+        .selectFrom('metric_series')
+        .select(['id', 'device_id', 'metric', 'labels'])
+        .where('device_id', 'in', [...new Set(part.map((s) => s.deviceId))])
+        .where('metric', 'in', [...new Set(part.map((s) => s.metric))])
+        .execute();
+      for (const row of rows)
+        seriesIds.set(seriesKey(row.device_id, row.metric, row.labels), row.id);
+      // Every series gets its head row at once, so that concurrent writers lock the same row.
+      const ids = part.map((s) => seriesIds.get(seriesKey(s.deviceId, s.metric, s.labels))!);
+      await db
+        .insertInto('metric_heads')
+        .values(
+          ids.map((id) => ({
+            series_id: id,
+            window_start: -1,
+            sample_count: 0,
+            data: null,
+            last_ms: -1,
+            last_value: 0,
+          })),
+        )
+        .onConflict((oc) => oc.column('series_id').doNothing())
+        .execute();
+    }
+    return seriesIds;
+  }
+
+  async function rawRunsOfHour(db: Executor, seriesId: number, hour: number): Promise<Run[]> {
+    const rows = await db
+      .selectFrom('metric_chunks')
+      .select('data')
+      .where('series_id', '=', seriesId)
+      .where('resolution', '=', RAW)
+      .where('start_ms', '>=', hour)
+      .where('start_ms', '<', hour + HOUR_MS)
+      .execute();
+    return rows.map((row) => {
+      const decoded = decodeChunk(row.data);
+      return { timestamps: decoded.timestamps, values: decoded.columns[0]! };
+    });
+  }
+
+  async function replaceRollup(
+    db: Executor,
+    seriesId: number,
+    resolution: number,
+    start: number,
+    end: number,
+    data: Uint8Array | null,
+  ) {
+    await db
+      .deleteFrom('metric_chunks')
+      .where('series_id', '=', seriesId)
+      .where('resolution', '=', resolution)
+      .where('start_ms', '=', start)
+      .execute();
+    if (data) {
+      await db
+        .insertInto('metric_chunks')
+        .values({
+          series_id: seriesId,
+          resolution,
+          start_ms: start,
+          end_ms: end,
+          data: bytes(data),
+        })
+        .execute();
+    }
+  }
+
+  /** Stores `run` (sorted, one hour) as a raw chunk and recomputes that hour's rollups. */
+  async function sealHour(db: Executor, seriesId: number, hour: number, run: Run) {
+    if (run.timestamps.length === 0) return;
+    await db
+      .insertInto('metric_chunks')
+      .values({
+        series_id: seriesId,
+        resolution: RAW,
+        start_ms: run.timestamps[0]!,
+        end_ms: run.timestamps.at(-1)!,
+        data: bytes(encodeChunk({ timestamps: run.timestamps, columns: [run.values] })),
+      })
+      .execute();
+    const runs = await rawRunsOfHour(db, seriesId, hour);
+    const all = runs.length === 1 ? runs[0]! : mergeRuns(runs);
+    const minutes = rollup(all.timestamps, all.values, MINUTE_MS);
+    await replaceRollup(db, seriesId, MINUTE, hour, hour + HOUR_MS - 1, encodeChunk(minutes));
+
+    // This hour's bucket in the day's hour rollups.
+    const day = Math.floor(hour / DAY_MS) * DAY_MS;
+    const existing = await db
+      .selectFrom('metric_chunks')
+      .select('data')
+      .where('series_id', '=', seriesId)
+      .where('resolution', '=', HOUR)
+      .where('start_ms', '=', day)
+      .executeTakeFirst();
+    const hours = new Map<number, number[]>();
+    if (existing) {
+      const decoded = decodeChunk(existing.data);
+      decoded.timestamps.forEach((t, i) =>
+        hours.set(
+          t,
+          decoded.columns.map((c) => c[i]!),
+        ),
+      );
+    }
+    hours.set(
+      hour,
+      rollup(all.timestamps, all.values, HOUR_MS).columns.map((c) => c[0]!),
+    );
+    const times = [...hours.keys()].sort((a, b) => a - b);
+    const columns = [0, 1, 2, 3].map((c) => times.map((t) => hours.get(t)![c]!));
+    await replaceRollup(
+      db,
+      seriesId,
+      HOUR,
+      day,
+      day + DAY_MS - 1,
+      encodeChunk({ timestamps: times, columns }),
+    );
+  }
+
+  interface HeadRow {
+    series_id: number;
+    window_start: number;
+    sample_count: number;
+    data: Uint8Array | null;
+    last_ms: number;
+    last_value: number;
+  }
+
+  async function lockHeads(db: Executor, ids: number[]): Promise<Map<number, HeadRow>> {
+    const heads = new Map<number, HeadRow>();
+    for (const part of chunks([...ids].sort((a, b) => a - b))) {
+      let query = db
+        .selectFrom('metric_heads')
+        .selectAll()
+        .where('series_id', 'in', part)
+        .orderBy('series_id');
+      // Two instances writing one series take turns; SQLite has a single writer anyway.
+      if (dialect === 'postgres') query = query.forUpdate();
+      for (const row of await query.execute()) heads.set(row.series_id, row);
+    }
+    return heads;
+  }
+
+  const headRun = (head: HeadRow): Run => {
+    if (!head.data || head.sample_count === 0) return { timestamps: [], values: [] };
+    const decoded = decodeChunk(head.data);
+    return { timestamps: decoded.timestamps, values: decoded.columns[0]! };
+  };
+
+  /**
+   * Writes samples inside the caller's transaction. Returns how many were accepted: all but
+   * those older than the raw retention (or with a time that is not an epoch millisecond).
+   */
+  async function write(
+    db: Executor,
+    samples: readonly MetricSample[],
+    nowMs: number,
+  ): Promise<number> {
+    const oldest = nowMs - retention.rawMs;
+    const groups = new Map<
+      string,
+      {
+        organisationId: number;
+        deviceId: number;
+        metric: string;
+        labels: string;
+        points: Map<number, number>;
+      }
+    >();
+    let accepted = 0;
+    for (const sample of samples) {
+      const t = sample.timestampMs;
+      if (!Number.isSafeInteger(t) || t < oldest || t >= 2 ** 44) continue;
+      accepted++;
+      const labels = canonicalLabels(sample.labels);
+      const key = seriesKey(sample.deviceId, sample.metric, labels);
+      let group = groups.get(key);
+      if (!group) {
+        group = {
+          organisationId: sample.organisationId,
+          deviceId: sample.deviceId,
+          metric: sample.metric,
+          labels,
+          points: new Map(),
+        };
+        groups.set(key, group);
+      }
+      group.points.set(t, sample.value);
+    }
+    if (groups.size === 0) return accepted;
+
+    let ids: Map<string, number>;
+    try {
+      ids = await resolveSeries(db, [...groups.values()]);
+    } catch (error) {
+      seriesIds.clear();
+      throw error;
+    }
+    const heads = await lockHeads(
+      db,
+      [...groups.keys()].map((key) => ids.get(key)!),
+    );
+    for (const [key, group] of groups) {
+      const seriesId = ids.get(key)!;
+      const head = heads.get(seriesId);
+      if (!head) {
+        // The series went with its device between the lookup and now.
+        seriesIds.delete(key);
+        throw new Error(`device ${group.deviceId} no longer exists`);
+      }
+      const times = [...group.points.keys()].sort((a, b) => a - b);
+      let window = head.window_start;
+      let current: Run | null = null;
+      const late = new Map<number, Run>();
+      let lastMs = head.last_ms;
+      let lastValue = head.last_value;
+      for (const t of times) {
+        const value = group.points.get(t)!;
+        if (t >= lastMs) {
+          lastMs = t;
+          lastValue = value;
+        }
+        const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
+        if (window < 0) window = hour;
+        if (hour === window) {
+          current ??= headRun(head);
+          current = appendPoint(current, t, value);
+        } else if (hour > window) {
+          const open = current ?? headRun(head);
+          if (open.timestamps.length > 0) await sealHour(db, seriesId, window, open);
+          window = hour;
+          current = { timestamps: [t], values: [value] };
+        } else {
+          const run = late.get(hour) ?? { timestamps: [], values: [] };
+          run.timestamps.push(t);
+          run.values.push(value);
+          late.set(hour, run);
+        }
+      }
+      for (const [hour, run] of late) await sealHour(db, seriesId, hour, run);
+      if (current) {
+        await db
+          .updateTable('metric_heads')
+          .set({
+            window_start: window,
+            sample_count: current.timestamps.length,
+            data: bytes(encodeChunk({ timestamps: current.timestamps, columns: [current.values] })),
+            last_ms: lastMs,
+            last_value: lastValue,
+          })
+          .where('series_id', '=', seriesId)
+          .execute();
+      } else if (lastMs !== head.last_ms) {
+        await db
+          .updateTable('metric_heads')
+          .set({ last_ms: lastMs, last_value: lastValue })
+          .where('series_id', '=', seriesId)
+          .execute();
+      }
+    }
+    return accepted;
+  }
+
+  /**
+   * Seals heads whose hour has passed and applies retention. Run in a transaction; on PostgreSQL
+   * an advisory lock lets one instance at a time do it.
+   */
+  async function maintain(
+    db: Executor,
+    nowMs: number,
+  ): Promise<{ sealed: number; deleted: number }> {
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_xact_lock(8354011) as locked`.execute(db);
+      if (!rows[0]?.locked) return { sealed: 0, deleted: 0 };
+    }
+    const stale = await db
+      .selectFrom('metric_heads')
+      .select('series_id')
+      .where('window_start', '>=', 0)
+      .where('window_start', '<', nowMs - HOUR_MS - SEAL_GRACE_MS)
+      .execute();
+    const heads = await lockHeads(
+      db,
+      stale.map((row) => row.series_id),
+    );
+    for (const head of heads.values()) {
+      if (head.window_start < 0 || head.window_start >= nowMs - HOUR_MS - SEAL_GRACE_MS) continue;
+      if (head.sample_count > 0)
+        await sealHour(db, head.series_id, head.window_start, headRun(head));
+      await db
+        .updateTable('metric_heads')
+        .set({ window_start: -1, sample_count: 0, data: null })
+        .where('series_id', '=', head.series_id)
+        .execute();
+    }
+    let deleted = 0;
+    const cutoffs: [number, number][] = [
+      [RAW, nowMs - retention.rawMs],
+      [MINUTE, nowMs - retention.minuteMs],
+      [HOUR, nowMs - retention.hourMs],
+    ];
+    for (const [resolution, cutoff] of cutoffs) {
+      const result = await db
+        .deleteFrom('metric_chunks')
+        .where('resolution', '=', resolution)
+        .where('end_ms', '<', cutoff)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    // A series with nothing left in any retention goes too.
+    await db
+      .deleteFrom('metric_series')
+      .where((eb) =>
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom('metric_heads as h')
+              .select('h.series_id')
+              .whereRef('h.series_id', '=', 'metric_series.id')
+              .where('h.window_start', '<', 0)
+              .where('h.last_ms', '<', nowMs - retention.hourMs),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('metric_chunks as c')
+                .select('c.series_id')
+                .whereRef('c.series_id', '=', 'metric_series.id'),
+            ),
+          ),
+        ]),
+      )
+      .execute();
+    seriesIds.clear();
+    return { sealed: heads.size, deleted };
+  }
+
+  async function selectSeries(
+    db: Executor,
+    organisationId: number,
+    metric: string,
+    deviceIds?: readonly number[],
+  ) {
+    let query = db
+      .selectFrom('metric_series')
+      .select(['id', 'device_id', 'labels'])
+      .where('organisation_id', '=', organisationId)
+      .where('metric', '=', metric);
+    if (deviceIds) {
+      if (deviceIds.length === 0) return [];
+      const rows = [];
+      for (const part of chunks(deviceIds))
+        rows.push(...(await query.where('device_id', 'in', part).execute()));
+      return rows;
+    }
+    query = query.orderBy('id');
+    return query.execute();
+  }
+
+  async function queryRange(db: Executor, q: RangeQuery, nowMs: number): Promise<RangeResult> {
+    const resolution = chooseResolution(q.fromMs, q.stepMs, nowMs, retention);
+    const series = await selectSeries(db, q.organisationId, q.metric, q.deviceIds);
+    const steps = new Map<number, StepAccumulator>();
+    for (const s of series) steps.set(s.id, new StepAccumulator(q.fromMs, q.toMs, q.stepMs));
+    const start = Math.floor(q.fromMs / q.stepMs) * q.stepMs;
+    const code = resolution === 'raw' ? RAW : resolution === '1m' ? MINUTE : HOUR;
+    // A chunk starts at most this long before the first time it holds.
+    const span = code === RAW ? HOUR_MS : code === MINUTE ? HOUR_MS : DAY_MS;
+    const ids = series.map((s) => s.id);
+    for (const part of chunks(ids)) {
+      const rows = await db
+        .selectFrom('metric_chunks')
+        .select(['series_id', 'data'])
+        .where('series_id', 'in', part)
+        .where('resolution', '=', code)
+        .where('start_ms', '<', q.toMs)
+        .where('start_ms', '>', start - span)
+        .execute();
+      for (const row of rows) {
+        const acc = steps.get(row.series_id)!;
+        const { timestamps, columns } = decodeChunk(row.data);
+        if (code === RAW) {
+          const values = columns[0]!;
+          timestamps.forEach((t, i) => acc.add(t, values[i]!, values[i]!, values[i]!, 1));
+        } else {
+          const [mins, maxes, sums, counts] = columns as [number[], number[], number[], number[]];
+          timestamps.forEach((t, i) => acc.add(t, mins[i]!, maxes[i]!, sums[i]!, counts[i]!));
+        }
+      }
+      // The open hour is in the heads only, at every resolution.
+      const heads = await db
+        .selectFrom('metric_heads')
+        .select(['series_id', 'data', 'sample_count'])
+        .where('series_id', 'in', part)
+        .where('sample_count', '>', 0)
+        .where('window_start', '<', q.toMs)
+        .where('window_start', '>', start - HOUR_MS)
+        .execute();
+      for (const head of heads) {
+        const acc = steps.get(head.series_id)!;
+        const { timestamps, columns } = decodeChunk(head.data!);
+        const values = columns[0]!;
+        if (code === RAW) {
+          timestamps.forEach((t, i) => acc.add(t, values[i]!, values[i]!, values[i]!, 1));
+        } else {
+          const bucketMs = code === MINUTE ? MINUTE_MS : HOUR_MS;
+          const r = rollup(timestamps, values, bucketMs);
+          const [mins, maxes, sums, counts] = r.columns as [number[], number[], number[], number[]];
+          r.timestamps.forEach((t, i) => acc.add(t, mins[i]!, maxes[i]!, sums[i]!, counts[i]!));
+        }
+      }
+    }
+    const out: StoredSeries[] = [];
+    for (const s of series) {
+      const acc = steps.get(s.id)!;
+      if (acc.empty) continue;
+      out.push({
+        deviceId: s.device_id,
+        labels: JSON.parse(s.labels) as Record<string, string>,
+        points: acc.points(q.aggregate),
+      });
+    }
+    return { resolution, series: out };
+  }
+
+  async function latest(db: Executor, q: LatestQuery): Promise<LatestSample[]> {
+    let query = db
+      .selectFrom('metric_heads as h')
+      .innerJoin('metric_series as s', 's.id', 'h.series_id')
+      .select(['s.device_id', 's.metric', 's.labels', 'h.last_ms', 'h.last_value'])
+      .where('s.organisation_id', '=', q.organisationId)
+      .where('h.last_ms', '>=', q.sinceMs ?? 0);
+    if (q.metrics) {
+      if (q.metrics.length === 0) return [];
+      query = query.where('s.metric', 'in', [...q.metrics]);
+    }
+    const rows = [];
+    if (q.deviceIds) {
+      for (const part of chunks(q.deviceIds)) {
+        rows.push(...(await query.where('s.device_id', 'in', part).execute()));
+      }
+    } else rows.push(...(await query.execute()));
+    return rows.map((row) => ({
+      deviceId: row.device_id,
+      metric: row.metric,
+      labels: JSON.parse(row.labels) as Record<string, string>,
+      timestampMs: row.last_ms,
+      value: row.last_value,
+    }));
+  }
+
+  async function names(db: Executor, organisationId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('metric_series')
+      .select('metric')
+      .distinct()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('metric')
+      .execute();
+    return rows.map((row) => row.metric);
+  }
+
+  return { write, maintain, queryRange, latest, names };
+}
+
+/** Adds a point to a sorted run: appended when newest (the usual case), else inserted in place. */
+function appendPoint(run: Run, t: number, value: number): Run {
+  const last = run.timestamps.length - 1;
+  if (last < 0 || t > run.timestamps[last]!) {
+    run.timestamps.push(t);
+    run.values.push(value);
+    return run;
+  }
+  let i = run.timestamps.findIndex((time) => time >= t);
+  if (run.timestamps[i] === t) {
+    run.values[i] = value;
+    return run;
+  }
+  if (i < 0) i = run.timestamps.length;
+  run.timestamps.splice(i, 0, t);
+  run.values.splice(i, 0, value);
+  return run;
+}
