@@ -19,12 +19,15 @@ export const DEMO_AGENT_VERSION = '0.1.0-demo';
 export const SILENT_DEMO_SERVERS = new Set(['returned-unit-07']);
 
 const DAY_MS = 86_400_000;
-/** The history a new demo shows: 7 days, every 5 minutes, and every minute for the last day. */
+/**
+ * The history a new demo shows: 7 days every 5 minutes (the 24-hour and 7-day charts' steps or
+ * finer), and every minute for the last 6 hours (the 6-hour chart's step).
+ */
 export const DEMO_HISTORY = {
   spanMs: 7 * DAY_MS,
   coarseStepMs: 5 * 60_000,
   fineStepMs: 60_000,
-  fineSpanMs: DAY_MS,
+  fineSpanMs: 6 * 3_600_000,
 };
 
 interface DemoAgent {
@@ -39,13 +42,16 @@ interface DemoAgent {
  * gets an app token, registers and pushes a simulated sample every 15 s through the agent
  * endpoints, like a real `brezza-agent`, so the same ingest, store and live stream carry them.
  * On first start (the store has nothing of the demo organisation) 7 days of history are written
- * through the store's write interface before the server starts listening.
+ * through the store's write interface, in the background.
  */
 export async function demoTelemetryPlugin(app: FastifyInstance): Promise<void> {
   if (!app.config.demoTelemetry) return;
   const repository = createDemoRepository(app.database.db);
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
+  const closing = new AbortController();
+  /** Backfill and registration in progress; closing waits for them. */
+  let running: Promise<void> = Promise.resolve();
 
   async function devices(): Promise<{ organisationId: number; servers: DemoAgent[] } | null> {
     const organisationId = await repository.demoOrganisationId();
@@ -140,41 +146,53 @@ export async function demoTelemetryPlugin(app: FastifyInstance): Promise<void> {
     });
   }
 
+  /** 7 days of history when the store has nothing of the demo organisation yet. */
+  async function backfillHistory(organisationId: number, agents: DemoAgent[]) {
+    if ((await app.metricsStore.names(organisationId)).length > 0) return;
+    const started = performance.now();
+    const { written, accepted } = await backfill(
+      app.metricsStore,
+      agents.map((agent) => agent.device),
+      { ...DEMO_HISTORY, untilMs: Date.now() },
+      closing.signal,
+    );
+    if (closing.signal.aborted) return;
+    const seconds = (performance.now() - started) / 1000;
+    app.log.info(
+      { written, accepted, seconds: Number(seconds.toFixed(1)) },
+      `demo telemetry: 7 days of history for ${agents.length} demo servers written`,
+    );
+  }
+
+  // After start-up, so that the server answers at once: the charts fill in as history is written
+  // (server by server) and the agents start pushing once it is all there.
   app.addHook('onReady', async () => {
     const found = await devices();
     if (!found || found.servers.length === 0) return;
     const { organisationId, servers } = found;
-    if ((await app.metricsStore.names(organisationId)).length === 0) {
-      const started = performance.now();
-      const untilMs = Date.now();
-      const { written, accepted } = await backfill(
-        app.metricsStore,
-        servers.map((agent) => agent.device),
-        { ...DEMO_HISTORY, untilMs },
-      );
-      const seconds = (performance.now() - started) / 1000;
-      app.startupNotes.push(
-        `Demo telemetry: wrote 7 days of history for ${servers.length} demo servers ` +
-          `(${accepted} of ${written} samples stored) in ${seconds.toFixed(1)} s.`,
-      );
-    }
-    // The agent routes answer injected calls only once the app is ready, which is after this hook.
-    setImmediate(() => {
-      if (stopped) return;
-      register(organisationId, servers).then(
-        () => stream(servers),
-        (error: unknown) => app.log.error({ err: error }, 'demo agents could not start'),
-      );
-    });
     app.startupNotes.push(
       `Demo telemetry: ${servers.length} demo servers send a simulated sample every ` +
         `${DEFAULT_SAMPLE_INTERVAL_SECONDS} s (DEMO_TELEMETRY=off to stop them).`,
     );
+    setImmediate(() => {
+      if (stopped) return;
+      running = backfillHistory(organisationId, servers)
+        .then(() => (stopped ? undefined : register(organisationId, servers)))
+        .then(() => {
+          if (!stopped) stream(servers);
+        })
+        .catch((error: unknown) => {
+          if (!stopped) app.log.error({ err: error }, 'demo agents could not start');
+        });
+    });
   });
 
+  // Before the store and the database close (hooks run in reverse order of registration).
   app.addHook('onClose', async () => {
     stopped = true;
+    closing.abort();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
+    await running;
   });
 }

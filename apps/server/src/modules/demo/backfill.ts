@@ -1,4 +1,5 @@
 import type { AgentSample } from '@brezza/contract';
+import { flattenAgentSamples } from '../telemetry/flatten.js';
 import type { MetricSample, MetricsStore } from '../telemetry/store/types.js';
 import { demoSample, type DemoServer } from './telemetry-model.js';
 
@@ -7,83 +8,6 @@ export interface DemoDevice {
   organisationId: number;
   deviceId: number;
   server: DemoServer;
-}
-
-/**
- * One demo reading as stored samples, the way the server stores an agent's sample (the
- * contract's SERVER_METRICS): gauges as they are, byte and error counters as the average rate
- * since the previous reading.
- */
-export function metricSamples(
-  device: DemoDevice,
-  previous: AgentSample,
-  current: AgentSample,
-): MetricSample[] {
-  const { organisationId, deviceId } = device;
-  const timestampMs = Date.parse(current.collectedAt);
-  const seconds = (timestampMs - Date.parse(previous.collectedAt)) / 1000;
-  const out: MetricSample[] = [];
-  const add = (metric: string, value: number, labels?: Record<string, string>) =>
-    out.push({
-      organisationId,
-      deviceId,
-      metric,
-      timestampMs,
-      value,
-      ...(labels ? { labels } : {}),
-    });
-  // A counter that went down was reset by a reboot: its rate is unknown for this interval.
-  const rate = (now: number, before: number) => (now >= before ? (now - before) / seconds : null);
-  const addRate = (metric: string, now: number, before: number, labels: Record<string, string>) => {
-    const value = rate(now, before);
-    if (value !== null) add(metric, value, labels);
-  };
-
-  add('uptime_seconds', current.uptimeSeconds!);
-  add('cpu_count', current.cpu!.count);
-  add('cpu_usage_ratio', current.cpu!.usageRatio);
-  const memory = current.memory!;
-  add('memory_total_bytes', memory.totalBytes);
-  add('memory_available_bytes', memory.availableBytes);
-  add('swap_total_bytes', memory.swapTotalBytes);
-  add('swap_free_bytes', memory.swapFreeBytes);
-  add('load1', current.load!.load1);
-  add('load5', current.load!.load5);
-  add('load15', current.load!.load15);
-  for (const fs of current.filesystems!) {
-    const labels = { mountpoint: fs.mountpoint };
-    add('filesystem_size_bytes', fs.sizeBytes, labels);
-    add('filesystem_free_bytes', fs.freeBytes, labels);
-    add('filesystem_available_bytes', fs.availableBytes, labels);
-  }
-  current.disks!.forEach((disk, i) => {
-    const before = previous.disks![i]!;
-    const labels = { device: disk.device };
-    addRate('disk_read_bytes_per_second', disk.readBytes, before.readBytes, labels);
-    addRate('disk_written_bytes_per_second', disk.writtenBytes, before.writtenBytes, labels);
-  });
-  current.network!.forEach((nic, i) => {
-    const before = previous.network![i]!;
-    const labels = { interface: nic.interface };
-    addRate('network_receive_bytes_per_second', nic.receiveBytes, before.receiveBytes, labels);
-    addRate('network_transmit_bytes_per_second', nic.transmitBytes, before.transmitBytes, labels);
-    addRate('network_receive_errors_per_second', nic.receiveErrors, before.receiveErrors, labels);
-    addRate(
-      'network_transmit_errors_per_second',
-      nic.transmitErrors,
-      before.transmitErrors,
-      labels,
-    );
-  });
-  for (const sensor of current.temperatures!) {
-    add('temperature_celsius', sensor.celsius, { chip: sensor.chip, sensor: sensor.sensor });
-  }
-  for (const domain of current.power!) {
-    if (domain.watts !== null) {
-      add('power_watts', domain.watts, { source: domain.source, domain: domain.domain });
-    }
-  }
-  return out;
 }
 
 export interface BackfillPlan {
@@ -117,12 +41,15 @@ const BATCH_SAMPLES = 20_000;
 
 /**
  * Writes the demo devices' history through the store's write interface, time-ordered, in
- * batches. Resolves with how many samples the store accepted.
+ * batches, flattened exactly as ingest flattens an agent's push. Resolves with how many samples
+ * the store accepted.
  */
 export async function backfill(
   store: Pick<MetricsStore, 'write'>,
   devices: readonly DemoDevice[],
   plan: BackfillPlan,
+  /** Stops between batches (the server is closing). */
+  signal?: AbortSignal,
 ): Promise<{ written: number; accepted: number }> {
   const times = backfillTimes(plan);
   let batch: MetricSample[] = [];
@@ -134,18 +61,20 @@ export async function backfill(
     accepted += (await store.write(batch)).accepted;
     batch = [];
   };
-  const previous = new Map<number, AgentSample>();
+  // Device by device: a batch then holds long runs of few series, which the store appends and
+  // compresses far faster than a few samples each of many series.
   for (const device of devices) {
-    const first = times[0]!;
-    previous.set(device.deviceId, demoSample(device.server, first - plan.coarseStepMs));
-  }
-  for (const t of times) {
-    for (const device of devices) {
+    const context = { organisationId: device.organisationId, deviceId: device.deviceId };
+    let previous: AgentSample = demoSample(device.server, times[0]! - plan.coarseStepMs);
+    for (const t of times) {
       const current = demoSample(device.server, t);
-      batch.push(...metricSamples(device, previous.get(device.deviceId)!, current));
-      previous.set(device.deviceId, current);
+      batch.push(...flattenAgentSamples([current], previous, { ...context, receivedMs: t }));
+      previous = current;
+      if (batch.length >= BATCH_SAMPLES) {
+        if (signal?.aborted) return { written, accepted };
+        await flush();
+      }
     }
-    if (batch.length >= BATCH_SAMPLES) await flush();
   }
   await flush();
   return { written, accepted };

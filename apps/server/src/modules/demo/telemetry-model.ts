@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AgentSample } from '@brezza/contract';
 
 /**
@@ -236,16 +235,34 @@ export function demoProfile(serverName: string): DemoProfile {
 // --------------------------------------------------------------------------------------------
 // Deterministic noise.
 
-/** A number in [0, 1) from a server's seed and an integer, the same on every run. */
-function unit(seed: string, n: number): number {
-  const digest = createHash('sha256').update(`${seed}:${n}`).digest();
-  return digest.readUInt32BE(0) / 2 ** 32;
+/** A 32-bit seed from text (FNV-1a): each server and each of its noises gets its own. */
+export function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * A number in [0, 1) from a seed and a whole number, the same on every run: the murmur3
+ * finaliser over both (a hash per call, millions per second, where the backfill needs them).
+ */
+function unit(seed: number, n: number): number {
+  let h = seed ^ Math.imul(n | 0, 0x9e3779b1) ^ Math.imul(Math.floor(n / 2 ** 32) | 0, 0x85ebca6b);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 32;
 }
 
 const NOISE_STEP_MS = 5 * 60_000;
 
 /** Smooth noise in [−1, 1]: random values every 5 minutes, cosine-interpolated between. */
-export function smoothNoise(seed: string, tMs: number): number {
+export function smoothNoise(seed: number, tMs: number): number {
   const k = Math.floor(tMs / NOISE_STEP_MS);
   const f = (tMs - k * NOISE_STEP_MS) / NOISE_STEP_MS;
   const a = unit(seed, k) * 2 - 1;
@@ -255,7 +272,7 @@ export function smoothNoise(seed: string, tMs: number): number {
 }
 
 /** Per-sample jitter in [−1, 1], fixed per second. */
-const jitter = (seed: string, tMs: number) => unit(`${seed}/j`, Math.floor(tMs / 1000)) * 2 - 1;
+const jitter = (seed: number, tMs: number) => unit(seed, Math.floor(tMs / 1000)) * 2 - 1;
 
 // --------------------------------------------------------------------------------------------
 // The model.
@@ -296,6 +313,8 @@ const isWeekend = (tMs: number) => {
 
 export interface DemoServer {
   name: string;
+  /** Seeds of its independent noises: load, jitter, air, memory. */
+  seeds: { load: number; jitter: number; air: number; memory: number };
   /** Rooms differ a little: a degree warmer here, cooler there. */
   inletOffsetC: number;
   /** Where in its reboot cycle the machine is: it reboots every REBOOT_PERIOD_MS. */
@@ -306,8 +325,14 @@ export interface DemoServer {
 export function demoServer(name: string): DemoServer {
   return {
     name,
-    inletOffsetC: unit(`${name}/inlet`, 0) * 2.5 - 0.5,
-    bootShiftMs: Math.floor(unit(`${name}/boot`, 0) * REBOOT_PERIOD_MS),
+    seeds: {
+      load: seedOf(name),
+      jitter: seedOf(`${name}/jitter`),
+      air: seedOf(`${name}/air`),
+      memory: seedOf(`${name}/memory`),
+    },
+    inletOffsetC: unit(seedOf(`${name}/inlet`), 0) * 2.5 - 0.5,
+    bootShiftMs: Math.floor(unit(seedOf(`${name}/boot`), 0) * REBOOT_PERIOD_MS),
     profile: demoProfile(name),
   };
 }
@@ -320,8 +345,8 @@ export function utilisation(server: DemoServer, tMs: number): number {
   const u =
     profile.baseUtil +
     swing +
-    0.06 * smoothNoise(server.name, tMs) +
-    0.015 * jitter(server.name, tMs);
+    0.06 * smoothNoise(server.seeds.load, tMs) +
+    0.015 * jitter(server.seeds.jitter, tMs);
   return Math.min(0.99, Math.max(0.01, u));
 }
 
@@ -332,7 +357,7 @@ export function powerWatts(server: DemoServer, tMs: number): number {
 
 /** Supply air: 22 °C, a degree more in the afternoon (outdoor heat on the chillers). */
 export function inletCelsius(server: DemoServer, tMs: number): number {
-  return 22 + server.inletOffsetC + diurnal(tMs, 15) + 0.2 * smoothNoise(`${server.name}/air`, tMs);
+  return 22 + server.inletOffsetC + diurnal(tMs, 15) + 0.2 * smoothNoise(server.seeds.air, tMs);
 }
 
 const steadyCpuCelsius = (server: DemoServer, tMs: number) =>
@@ -363,7 +388,7 @@ export function demoSample(server: DemoServer, tMs: number): AgentSample {
   const load = (lagMs: number) =>
     profile.cpus *
     (0.5 * utilisation(server, tMs - lagMs / 2) + 0.5 * utilisation(server, tMs - lagMs));
-  const memoryUsed = 0.35 + 0.3 * u + 0.03 * smoothNoise(`${server.name}/mem`, tMs);
+  const memoryUsed = 0.35 + 0.3 * u + 0.03 * smoothNoise(server.seeds.memory, tMs);
   // The disk fills by about a percent a week and is cleaned up every Sunday.
   const weekMs = 7 * DAY_MS;
   const used = 0.42 + 0.01 * (((tMs + 3 * DAY_MS) % weekMs) / weekMs);
