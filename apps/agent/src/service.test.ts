@@ -22,11 +22,14 @@ async function simulate({
   outcome = () => 'ok',
   intervalMs = 15_000,
   bufferCapacity = 240,
+  accept = (samples) => samples.length,
 }: {
   stopAfterMs: number;
   outcome?: (time: number, kind: 'register' | 'push') => Outcome;
   intervalMs?: number;
   bufferCapacity?: number;
+  /** How many of a push the server says it stored. */
+  accept?: (samples: AgentSample[]) => number;
 }) {
   let time = 0;
   let sampleNumber = 0;
@@ -74,7 +77,7 @@ async function simulate({
         attempts.push(time);
         fail(outcome(time, 'push'));
         pushes.push({ time, samples: body.samples.map((s: AgentSample) => s.uptimeSeconds!) });
-        return { accepted: body.samples.length };
+        return { accepted: accept(body.samples) };
       },
     },
   });
@@ -120,6 +123,26 @@ describe('runService', () => {
       Array.from({ length: delivered.length }, (_, i) => sampled - delivered.length + 1 + i),
     );
     expect(delivered.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('after an outage sends every buffered sample once, oldest first, in full pushes', async () => {
+    const down = (time: number) => time > 0 && time < 30 * 60_000;
+    const { pushes, sampled } = await simulate({
+      stopAfterMs: 40 * 60_000,
+      outcome: (time) => (down(time) ? 'down' : 'ok'),
+    });
+    const delivered = pushes.flatMap((push) => push.samples);
+    // Nothing lost: every sample taken (the buffer holds an hour) arrives, in order.
+    expect(delivered).toEqual(Array.from({ length: sampled }, (_, i) => i + 1));
+    const replay = pushes.filter((push) => push.time >= 30 * 60_000);
+    expect(replay[0]!.samples).toHaveLength(20);
+  });
+
+  it('says so when the server stored fewer samples than it was sent', async () => {
+    const { lines } = await simulate({ stopAfterMs: 15_000, accept: () => 0 });
+    expect(lines).toContain(
+      'The server stored 0 of 1 sample(s); the others are older than it keeps.',
+    );
   });
 
   it('keeps retrying the registration, sampling meanwhile', async () => {

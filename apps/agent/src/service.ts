@@ -96,11 +96,12 @@ export async function runService(deps: ServiceDeps): Promise<void> {
       return;
     }
     const batch = buffer.peek(MAX_SAMPLES_PER_PUSH);
+    let accepted: number;
     try {
-      await client.pushSamples(
+      ({ accepted } = await client.pushSamples(
         { machineId: deps.machineId, agentVersion: AGENT_VERSION, samples: batch },
         signal,
-      );
+      ));
     } catch (error) {
       // A batch the server will never take (invalid, too large) is dropped, not retried forever.
       if (error instanceof ApiRejected && !refused(error)) {
@@ -113,6 +114,12 @@ export async function runService(deps: ServiceDeps): Promise<void> {
       throw error;
     }
     buffer.remove(batch.length);
+    // The server answers how many it stored: the rest were older than it keeps (48 h by default).
+    if (accepted < batch.length) {
+      log(
+        `The server stored ${accepted} of ${batch.length} sample(s); the others are older than it keeps.`,
+      );
+    }
   }
 
   while (!signal.aborted) {

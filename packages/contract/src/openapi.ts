@@ -43,6 +43,16 @@ import {
   targetGroupSchema,
 } from './onboarding.js';
 import {
+  METRICS_NAMES_PATH,
+  METRICS_QUERY_PATH,
+  METRICS_STREAM_PATH,
+  SCOPE_NOT_FOUND,
+  metricNamesResponseSchema,
+  metricsQueryBodySchema,
+  metricsQueryResponseSchema,
+  metricsStreamSamplesSchema,
+} from './telemetry.js';
+import {
   LINK_GRAFANA_PATH,
   ORG_SETTINGS_PATH,
   linkGrafanaResultSchema,
@@ -117,6 +127,7 @@ const REQUEST_SCHEMAS = {
   AgentRegisterBody: agentRegisterBodySchema,
   AgentSample: agentSampleSchema,
   AgentSamplesBody: agentSamplesBodySchema,
+  MetricsQueryBody: metricsQueryBodySchema,
 } satisfies Record<string, z.ZodType>;
 
 const RESPONSE_SCHEMAS = {
@@ -141,6 +152,9 @@ const RESPONSE_SCHEMAS = {
   WebhookReceived: webhookReceivedSchema,
   TargetGroup: targetGroupSchema,
   ServiceDiscovery: serviceDiscoverySchema,
+  MetricNames: metricNamesResponseSchema,
+  MetricsQueryResult: metricsQueryResponseSchema,
+  MetricsStreamSamples: metricsStreamSamplesSchema,
 } satisfies Record<string, z.ZodType>;
 
 type RequestName = keyof typeof REQUEST_SCHEMAS;
@@ -230,8 +244,8 @@ const SERVER_ERROR = 'Something went wrong on the server; the answer holds no in
 interface Success {
   status: number;
   description: string;
-  /** A JSON body of this schema, the Prometheus text exposition, or no body. */
-  body?: ResponseName | 'exposition';
+  /** A JSON body of this schema, the Prometheus text exposition, server-sent events, or none. */
+  body?: ResponseName | 'exposition' | 'eventStream';
 }
 
 interface OperationSpec {
@@ -337,8 +351,44 @@ const hierarchyOperations = (): OperationSpec[] => {
 };
 
 /** Built on call, so that importing the module does no work (the package has no side effects). */
+const telemetryOperations = (): OperationSpec[] => [
+  {
+    method: 'get',
+    path: METRICS_NAMES_PATH,
+    operationId: 'listMetricNames',
+    summary: 'The metrics the organisation has samples of, with units and help.',
+    tag: 'Telemetry',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The metric names.', body: 'MetricNames' }],
+  },
+  {
+    method: 'post',
+    path: METRICS_QUERY_PATH,
+    operationId: 'queryMetrics',
+    summary:
+      'A metric over a time range, per step, aggregated over a scope (organisation, datacenter, room, rack or server) and optionally grouped.',
+    tag: 'Telemetry',
+    credential: 'operator',
+    body: { schema: 'MetricsQueryBody', required: true },
+    success: [{ status: 200, description: 'One series per group.', body: 'MetricsQueryResult' }],
+    errors: { 404: SCOPE_NOT_FOUND },
+  },
+  {
+    method: 'get',
+    path: METRICS_STREAM_PATH,
+    operationId: 'streamMetrics',
+    summary:
+      'Server-sent events of new samples (query devices=1,2 and metrics=a,b, both optional). Read it with fetch(): EventSource cannot send the bearer token.',
+    tag: 'Telemetry',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The event stream.', body: 'eventStream' }],
+    errors: { 400: 'devices or metrics is not a list separated by commas.' },
+  },
+];
+
 const operations = (): OperationSpec[] => [
   ...hierarchyOperations(),
+  ...telemetryOperations(),
   {
     method: 'get',
     path: ORG_SETTINGS_PATH,
@@ -523,6 +573,7 @@ const TAGS = [
   { name: 'Agent', description: 'Calls of the telemetry agent installed on each server.' },
   { name: 'Billing', description: "Stripe's webhook." },
   { name: 'Metrics', description: 'Prometheus scraping and service discovery.' },
+  { name: 'Telemetry', description: 'Stored samples: names, range queries and live updates.' },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -535,7 +586,17 @@ function successResponse(success: Success): JsonSchema {
   const content =
     success.body === 'exposition'
       ? { [EXPOSITION_TYPE]: { schema: { type: 'string' } } }
-      : { 'application/json': { schema: ref(success.body) } };
+      : success.body === 'eventStream'
+        ? {
+            'text/event-stream': {
+              schema: {
+                type: 'string',
+                description:
+                  'Frames `event: ready` (data `{"at": epochMs}`), then `event: samples` with data a MetricsStreamSamples, and `: keep-alive` comments.',
+              },
+            },
+          }
+        : { 'application/json': { schema: ref(success.body) } };
   return { description: success.description, content };
 }
 

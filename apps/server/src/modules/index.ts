@@ -9,6 +9,7 @@ import { hierarchyRoutes } from './hierarchy/routes.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
 import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
+import { telemetryRoutes } from './telemetry/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
 import { tokenRoutes } from './onboarding/routes.js';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await api.register(planRoutes);
       await api.register(tokenRoutes);
       await api.register(refreshMetricsRoutes);
+      await api.register(telemetryRoutes);
       await api.register(observabilityRoutes);
     },
     { prefix: '/api' },

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { MetricsSettings } from '../../config.js';
+import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import {
   createTransactionSampleWriter,
@@ -36,6 +38,44 @@ async function sqliteFile(db: Kysely<DB>): Promise<string> {
 }
 
 /**
+ * The sample writer and the store backend for a database and settings: the embedded store with
+ * the writer carrying its writes (SQLite: a worker thread), or a Prometheus-compatible store.
+ */
+export async function createStoreParts(deps: {
+  database: Database;
+  metrics: MetricsSettings;
+  /** After a write changed a server's address: drop the organisation's cached lists. */
+  onListsChanged(organisationId: number): void;
+  onServersChanged(organisationId: number, trx: Transaction<DB>): Promise<void>;
+  onRefused?(error: Error): void;
+}): Promise<{ writer: SampleWriter; backend: MetricsStore }> {
+  const { db, dialect } = deps.database;
+  const { retention, remote } = deps.metrics;
+  const engineOptions = remote ? null : { dialect, retention };
+  const writer: SampleWriter =
+    dialect === 'sqlite'
+      ? createWorkerSampleWriter({
+          file: await sqliteFile(db),
+          engine: engineOptions,
+          onServersChanged: deps.onListsChanged,
+        })
+      : createTransactionSampleWriter({
+          db,
+          engine: engineOptions ? createEngine(engineOptions) : null,
+          onServersChanged: deps.onServersChanged,
+        });
+  const backend: MetricsStore = remote
+    ? createPrometheusStore({
+        writeUrl: remote.writeUrl,
+        queryUrl: remote.queryUrl,
+        tenantId: remote.tenantId,
+        onRefused: deps.onRefused,
+      })
+    : createEmbeddedStore({ db, engine: createEngine({ dialect, retention }), writer });
+  return { writer, backend };
+}
+
+/**
  * The metrics store (embedded, or Prometheus-compatible when METRICS_REMOTE_WRITE_URL and
  * METRICS_QUERY_URL are set), the live fan-out, and the writer agents' pushes go through.
  * `app.metricsStore.write` publishes what it stored to `app.telemetryEvents` itself.
@@ -43,39 +83,22 @@ async function sqliteFile(db: Kysely<DB>): Promise<string> {
 export const telemetryPlugin = fp(
   async (app) => {
     const { config, database } = app;
-    const { db, dialect } = database;
     const { retention, remote } = config.metrics;
-    const engineOptions = remote ? null : { dialect, retention };
-
-    const writer: SampleWriter =
-      dialect === 'sqlite'
-        ? createWorkerSampleWriter({
-            file: await sqliteFile(db),
-            engine: engineOptions,
-            onServersChanged: (organisationId) => app.hierarchy.lists.drop(organisationId),
-          })
-        : createTransactionSampleWriter({
-            db,
-            engine: engineOptions ? createEngine(engineOptions) : null,
-            onServersChanged: (organisationId, trx) =>
-              app.hierarchy.invalidate(organisationId, trx),
-          });
+    const { writer, backend } = await createStoreParts({
+      database,
+      metrics: config.metrics,
+      onListsChanged: (organisationId) => app.hierarchy.lists.drop(organisationId),
+      onServersChanged: (organisationId, trx) => app.hierarchy.invalidate(organisationId, trx),
+      onRefused: (error) => app.log.warn({ err: error }, 'the metrics store refused samples'),
+    });
     const events =
       config.database.kind === 'postgres'
         ? await createPostgresEvents({
             url: config.database.url,
-            db,
+            db: database.db,
             log: (error) => app.log.warn({ err: error }, 'live telemetry'),
           })
         : createInProcessEvents();
-    const backend: MetricsStore = remote
-      ? createPrometheusStore({
-          writeUrl: remote.writeUrl,
-          queryUrl: remote.queryUrl,
-          tenantId: remote.tenantId,
-          onRefused: (error) => app.log.warn({ err: error }, 'the metrics store refused samples'),
-        })
-      : createEmbeddedStore({ db, engine: createEngine({ dialect, retention }), writer });
 
     async function publish(item: IngestWrite) {
       // Already stored: a live update that cannot be sent is logged, not an error for the writer.

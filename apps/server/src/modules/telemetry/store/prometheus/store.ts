@@ -112,19 +112,30 @@ export function createPrometheusStore(options: PrometheusStoreOptions): MetricsS
     ? { 'X-Scope-OrgID': options.tenantId }
     : {};
 
-  async function api<T>(path: string, params: Record<string, string | string[]>): Promise<T> {
-    const body = new URLSearchParams();
+  /** Queries go as POST forms (long selectors); label values take GET only in Prometheus. */
+  async function api<T>(
+    path: string,
+    params: Record<string, string | string[]>,
+    method: 'GET' | 'POST' = 'POST',
+  ): Promise<T> {
+    const form = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) {
-      for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+      for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
     }
     let response: Response;
     try {
-      response = await fetchImpl(`${options.queryUrl}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await fetchImpl(
+        method === 'GET' ? `${options.queryUrl}${path}?${form}` : `${options.queryUrl}${path}`,
+        {
+          method,
+          headers:
+            method === 'GET'
+              ? headers
+              : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          ...(method === 'POST' ? { body: form } : {}),
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+      );
     } catch (error) {
       throw new RemoteStoreError(
         `The metrics store at ${options.queryUrl} cannot be reached: ${String(error)}`,
@@ -245,28 +256,34 @@ export function createPrometheusStore(options: PrometheusStoreOptions): MetricsS
         : `__name__=~${quote(`${escapeRegex(METRIC_PREFIX)}.+`)}`;
       const sel = `{${names},${selector(q.organisationId, q.deviceIds)}}`;
       // An instant selector: the newest sample within the store's lookback (5 minutes in
-      // Prometheus). The metric name is copied to a label that timestamp() keeps.
-      const named = `label_replace(${sel}, "brezza_metric", "$1", "__name__", "(.+)")`;
-      const now = Date.now();
-      const [values, times] = await Promise.all([
-        api<Vector>('/api/v1/query', { query: named, time: String(now / 1000) }),
-        api<Vector>('/api/v1/query', { query: `timestamp(${named})`, time: String(now / 1000) }),
-      ]);
-      const key = (metric: Record<string, string>) =>
-        JSON.stringify(
-          Object.entries(metric)
-            .filter(([name]) => name !== '__name__')
-            .sort(),
-        );
-      const timeOf = new Map(times.result.map((r) => [key(r.metric), Number(r.value[1]) * 1000]));
+      // Prometheus). timestamp() gives a sample's own time only on a plain selector, and drops
+      // the name: one query per metric found.
+      const time = String(Date.now() / 1000);
+      const values = await api<Vector>('/api/v1/query', { query: sel, time });
+      const metricNames = [...new Set(values.result.map((r) => r.metric.__name__ ?? ''))];
+      const times = await Promise.all(
+        metricNames.map((name) =>
+          api<Vector>('/api/v1/query', {
+            query: `timestamp({__name__=${quote(name)},${selector(q.organisationId, q.deviceIds)}})`,
+            time,
+          }),
+        ),
+      );
+      const key = (name: string, metric: Record<string, string>) =>
+        JSON.stringify([name, Object.entries(seriesLabels(metric)).sort(), metric.device_id]);
+      const timeOf = new Map<string, number>();
+      times.forEach((answer, i) => {
+        for (const r of answer.result)
+          timeOf.set(key(metricNames[i]!, r.metric), Number(r.value[1]) * 1000);
+      });
       return values.result
         .map((r) => {
-          const { brezza_metric: name = '', ...rest } = r.metric;
+          const name = r.metric.__name__ ?? '';
           return {
             deviceId: Number(r.metric.device_id),
             metric: name.slice(METRIC_PREFIX.length),
-            labels: seriesLabels(rest),
-            timestampMs: Math.round(timeOf.get(key(r.metric)) ?? r.value[0] * 1000),
+            labels: seriesLabels(r.metric),
+            timestampMs: Math.round(timeOf.get(key(name, r.metric)) ?? r.value[0] * 1000),
             value: Number(r.value[1]),
           };
         })
@@ -274,9 +291,11 @@ export function createPrometheusStore(options: PrometheusStoreOptions): MetricsS
     },
 
     async names(organisationId) {
-      const data = await api<string[]>('/api/v1/label/__name__/values', {
-        'match[]': `{${selector(organisationId)}}`,
-      });
+      const data = await api<string[]>(
+        '/api/v1/label/__name__/values',
+        { 'match[]': `{${selector(organisationId)}}` },
+        'GET',
+      );
       return data
         .filter((name) => name.startsWith(METRIC_PREFIX))
         .map((name) => name.slice(METRIC_PREFIX.length))
