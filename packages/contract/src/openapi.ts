@@ -53,6 +53,12 @@ import {
   metricsStreamSamplesSchema,
 } from './telemetry.js';
 import {
+  ORGANISATION_PATH,
+  SERVER_PRESENCE_PATH,
+  organisationSummarySchema,
+  serverPresenceSchema,
+} from './observability.js';
+import {
   LINK_GRAFANA_PATH,
   ORG_SETTINGS_PATH,
   linkGrafanaResultSchema,
@@ -154,6 +160,8 @@ const RESPONSE_SCHEMAS = {
   ServiceDiscovery: serviceDiscoverySchema,
   MetricNames: metricNamesResponseSchema,
   MetricsQueryResult: metricsQueryResponseSchema,
+  OrganisationSummary: organisationSummarySchema,
+  ServerPresence: serverPresenceSchema,
   MetricsStreamSamples: metricsStreamSamplesSchema,
 } satisfies Record<string, z.ZodType>;
 
@@ -360,6 +368,24 @@ const telemetryOperations = (): OperationSpec[] => [
     tag: 'Telemetry',
     credential: 'operator',
     success: [{ status: 200, description: 'The metric names.', body: 'MetricNames' }],
+  },
+  {
+    method: 'get',
+    path: ORGANISATION_PATH,
+    operationId: 'getOrganisation',
+    summary: "The caller's organisation: its name, and whether it is the demo (simulated data).",
+    tag: 'Telemetry',
+    credential: 'operator',
+    success: [{ status: 200, description: 'The organisation.', body: 'OrganisationSummary' }],
+  },
+  {
+    method: 'get',
+    path: SERVER_PRESENCE_PATH,
+    operationId: 'getServerPresence',
+    summary: 'When each server of the organisation last sent a sample (online status).',
+    tag: 'Telemetry',
+    credential: 'operator',
+    success: [{ status: 200, description: 'Last-seen times.', body: 'ServerPresence' }],
   },
   {
     method: 'post',
