@@ -99,7 +99,10 @@ export function TopServers({
                     </Link>
                   </td>
                   {COLUMNS.map((column) => (
-                    <td key={column.key} className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
+                    <td
+                      key={column.key}
+                      className="px-4 py-2 text-right whitespace-nowrap tabular-nums"
+                    >
                       {formatValue(row[column.key], UNITS[column.key])}
                     </td>
                   ))}
