@@ -147,8 +147,7 @@ export async function demoTelemetryPlugin(app: FastifyInstance): Promise<void> {
   }
 
   /** 7 days of history when the store has nothing of the demo organisation yet. */
-  async function backfillHistory(organisationId: number, agents: DemoAgent[]) {
-    if ((await app.metricsStore.names(organisationId)).length > 0) return;
+  async function backfillHistory(agents: DemoAgent[]) {
     const started = performance.now();
     const { written, accepted } = await backfill(
       app.metricsStore,
@@ -164,8 +163,8 @@ export async function demoTelemetryPlugin(app: FastifyInstance): Promise<void> {
     );
   }
 
-  // After start-up, so that the server answers at once: the charts fill in as history is written
-  // (server by server) and the agents start pushing once it is all there.
+  // After start-up, so that the server answers at once. The agents push from the start and the
+  // charts fill in as history is written, server by server, behind them.
   app.addHook('onReady', async () => {
     const found = await devices();
     if (!found || found.servers.length === 0) return;
@@ -176,10 +175,14 @@ export async function demoTelemetryPlugin(app: FastifyInstance): Promise<void> {
     );
     setImmediate(() => {
       if (stopped) return;
-      running = backfillHistory(organisationId, servers)
-        .then(() => (stopped ? undefined : register(organisationId, servers)))
-        .then(() => {
-          if (!stopped) stream(servers);
+      running = app.metricsStore
+        .names(organisationId)
+        .then(async (names) => {
+          await register(organisationId, servers);
+          if (stopped) return;
+          stream(servers);
+          // Only on the first start: the store has nothing of the demo organisation yet.
+          if (names.length === 0) await backfillHistory(servers);
         })
         .catch((error: unknown) => {
           if (!stopped) app.log.error({ err: error }, 'demo agents could not start');

@@ -36,8 +36,12 @@ export function backfillTimes(plan: BackfillPlan): number[] {
   return times;
 }
 
-/** Samples per write: large enough to amortise a transaction, small enough to keep the loop free. */
-const BATCH_SAMPLES = 20_000;
+/**
+ * Samples per write, and a pause after each: small transactions with gaps, so that the
+ * database's single writer keeps taking sign-ins and real pushes while history is written.
+ */
+const BATCH_SAMPLES = 4_000;
+const PAUSE_MS = 25;
 
 /**
  * Writes the demo devices' history through the store's write interface, time-ordered, in
@@ -60,6 +64,7 @@ export async function backfill(
     written += batch.length;
     accepted += (await store.write(batch)).accepted;
     batch = [];
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   };
   // Device by device: a batch then holds long runs of few series, which the store appends and
   // compresses far faster than a few samples each of many series.
