@@ -45,8 +45,9 @@ const moduleExceptions = {
   // The embedded store writes through the agent module's sample writer (the SQLite worker thread
   // and group commit that keep ingest off the event loop).
   telemetry: ['agent'],
-  // The demo seeds what the other modules own, through their own repositories.
-  demo: ['users', 'organisations', 'identity', 'hierarchy', 'equipment'],
+  // The demo seeds what the other modules own, through their own repositories; its 7-day
+  // history is flattened by ingest's own flattenAgentSamples and written in the store's types.
+  demo: ['users', 'organisations', 'identity', 'hierarchy', 'equipment', 'telemetry'],
 };
 const serverModules = existsSync(modulesDir)
   ? readdirSync(modulesDir, { withFileTypes: true })

@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_NAME, DEMO_PCDU_PORT, type PlanId } from '@brezza/contract';
+import {
+  DEFAULT_PRODUCT_NAME,
+  DEMO_PCDU_PORT,
+  OBSERVABILITY_PATH,
+  type PlanId,
+} from '@brezza/contract';
 
 /**
  * Every environment variable the server reads, parsed once at start-up. A bad value stops the
@@ -112,7 +117,15 @@ export const envSchema = z
     // The demo pCDU's Modbus TCP port on 127.0.0.1; its PDUs listen (UDP) on the next two.
     DEMO_PCDU_PORT: port.default(DEMO_PCDU_PORT),
     LEARN_MORE_URL: urlWithDefault('https://brezza.ai'),
-    OBSERVABILITY_URL: urlWithDefault('https://grafana.brezza.ai'),
+    // The 'Observability' link until an organisation has its own grafana_url: by default the
+    // app's own pages (a path on this origin), else an absolute URL of an external dashboard.
+    OBSERVABILITY_URL: optionalString.pipe(
+      z
+        .union([z.url(), z.string().regex(/^\/(?!\/)/)], {
+          message: 'must be an absolute URL or a path starting with /',
+        })
+        .default(OBSERVABILITY_PATH),
+    ),
     BANNER_TEXT: optionalString,
     BANNER_URL: optionalUrl,
     AUTH_DOMAIN: optionalString,
@@ -142,6 +155,11 @@ export const envSchema = z
     MAIL_FROM: optionalString,
     // Memory for serialised device lists (GET /api/servers etc.), kept per organisation until a
     // write changes them; least recently used lists go first.
+    // The demo organisation's simulated agents (development only): `on` streams a sample per
+    // demo server every 15 s and backfills 7 days on first start; off by default under test.
+    DEMO_TELEMETRY: optionalString.pipe(
+      z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
+    ),
     HIERARCHY_CACHE_MB: z.coerce
       .number({ message: 'must be a number' })
       .min(0, 'must be 0 (no cache) or more')
@@ -254,6 +272,8 @@ export interface Config {
   agentDistDir: string;
   identity: IdentitySettings;
   billing: BillingSettings;
+  /** Whether the demo organisation's servers stream simulated telemetry (never in production). */
+  demoTelemetry: boolean;
   metrics: MetricsSettings;
   /** The demo's simulators and in-process gateway agent; null in production, tests or when off. */
   demoEquipment: { pcduPort: number } | null;
@@ -400,6 +420,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       (env.DEMO_EQUIPMENT ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on'
         ? { pcduPort: env.DEMO_PCDU_PORT }
         : null,
+    demoTelemetry:
+      env.NODE_ENV !== 'production' &&
+      (env.DEMO_TELEMETRY ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

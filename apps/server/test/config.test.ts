@@ -11,6 +11,25 @@ describe('configuration', () => {
     expect(config.env.PRODUCT_NAME).toBe('Brezza');
   });
 
+  it('links Observability to the in-app pages unless OBSERVABILITY_URL names another', () => {
+    expect(loadConfig({}).env.OBSERVABILITY_URL).toBe('/observability');
+    expect(
+      loadConfig({ OBSERVABILITY_URL: 'https://grafana.acme.test' }).env.OBSERVABILITY_URL,
+    ).toBe('https://grafana.acme.test');
+    expect(() => loadConfig({ OBSERVABILITY_URL: 'grafana' })).toThrow(
+      /OBSERVABILITY_URL: must be an absolute URL or a path starting with \//,
+    );
+    expect(() => loadConfig({ OBSERVABILITY_URL: '//evil.test' })).toThrow(ConfigError);
+  });
+
+  it('runs the demo agents in development only, unless DEMO_TELEMETRY says otherwise', () => {
+    expect(loadConfig({}).demoTelemetry).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoTelemetry).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_TELEMETRY: 'on' }).demoTelemetry).toBe(true);
+    expect(loadConfig({ DEMO_TELEMETRY: 'off' }).demoTelemetry).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_TELEMETRY: 'on' }).demoTelemetry).toBe(false);
+  });
+
   it('selects PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/test' });

@@ -18,3 +18,4 @@ export * from './role-rules.js';
 export * from './roles.js';
 export * from './audit-log.js';
 export * from './equipment.js';
+export * from './observability.js';

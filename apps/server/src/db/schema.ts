@@ -18,6 +18,8 @@ export interface OrganisationsTable {
   stripe_customer_id: Generated<string | null>;
   stripe_subscription_id: Generated<string | null>;
   subscription_synced_at: Generated<string | null>;
+  /** The seeded demo organisation (migration 2026-11-23-0401): simulated telemetry. */
+  demo: Generated<boolean | number>;
 }
 
 export type UserStatus = 'active' | 'disabled';

@@ -26,6 +26,8 @@ import { auditRoutes } from './audit/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { demoEquipmentPlugin } from './demo/equipment-plugin.js';
 import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
+import { observabilityRoutes } from './observability/routes.js';
+import { demoTelemetryPlugin } from './demo/agent.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -78,5 +80,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(auditRoutes);
     await api.register(equipmentRoutes);
     await api.register(telemetryRoutes);
+    await api.register(observabilityRoutes);
   });
+  // Last: the demo's simulated agents call the agent routes and write to the metrics store.
+  await app.register(demoTelemetryPlugin);
 }

@@ -97,6 +97,21 @@ export function appRoutes(): RouteObject[] {
                 Component: (await import('@/features/users/routes/users')).UsersRoute,
               }),
             },
+            // Charts (uPlot) load with these pages only, never in the first load.
+            ...(
+              [
+                ['', 'OrganisationObservabilityRoute'],
+                ['/datacenters/:id', 'DatacenterObservabilityRoute'],
+                ['/rooms/:id', 'RoomObservabilityRoute'],
+                ['/racks/:id', 'RackObservabilityRoute'],
+                ['/servers/:id', 'ServerObservabilityRoute'],
+              ] as const
+            ).map(([suffix, name]) => ({
+              path: `${paths.observability}${suffix}`,
+              lazy: async () => ({
+                Component: (await import('@/features/observability/routes/observability'))[name],
+              }),
+            })),
             ...[paths.plans, paths.planSuccess, paths.planCancel].map((path) => ({
               path,
               lazy: async () => ({

@@ -15,5 +15,6 @@ export const paths = {
   equipmentUnit: (id: number) => `/equipment/${id}`,
   auditLog: '/audit-log',
   users: '/users',
+  observability: '/observability',
   debug: '/debug',
 } as const;

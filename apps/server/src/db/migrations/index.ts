@@ -9,6 +9,7 @@ import { grafana } from './2026-11-21-0006-grafana.js';
 import { metricsStore } from './2026-11-23-0301-metrics-store.js';
 import { metricHeadSamples } from './2026-11-23-0302-metric-head-samples.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
+import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -25,5 +26,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0301-metrics-store': metricsStore(dialect),
     '2026-11-23-0302-metric-head-samples': metricHeadSamples(dialect),
     '2026-11-23-0501-equipment': equipment(dialect),
+    '2026-11-23-0401-demo-organisation': demoOrganisation(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { createUsersRepository } from '../users/repository.js';
 import { seedDemoHierarchy } from '../hierarchy/demo-data.js';
@@ -27,4 +27,10 @@ export async function seedDemoOrganisation(
     passwordHash: operator.passwordHash,
   });
   await seedDemoHierarchy(db, organisationId);
+  // A literal: SQLite's driver binds no booleans.
+  await db
+    .updateTable('organisations')
+    .set({ demo: sql<boolean>`true` })
+    .where('id', '=', organisationId)
+    .execute();
 }

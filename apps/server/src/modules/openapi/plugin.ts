@@ -82,6 +82,11 @@ export const TAGS = [
   { name: 'Billing', description: "Stripe's webhook." },
   { name: 'Metrics', description: 'Prometheus scraping and service discovery.' },
   { name: 'Telemetry', description: 'Stored samples: names, range queries and live updates.' },
+  {
+    name: 'Observability',
+    description:
+      "The observability pages' organisation summary and servers' presence (operator API).",
+  },
   { name: 'Public', description: 'Health and the web app runtime configuration.' },
 ];
 

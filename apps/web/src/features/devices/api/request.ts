@@ -29,4 +29,7 @@ export const devicesKeys = {
   datacenters: ['devices', 'datacenters'] as const,
   rooms: ['devices', 'rooms'] as const,
   racks: ['devices', 'racks'] as const,
+  /** Not a list: when each server last sent a sample (online status), refreshed every 30 s. */
+  presence: ['devices', 'presence'] as const,
+  organisation: ['devices', 'organisation'] as const,
 };

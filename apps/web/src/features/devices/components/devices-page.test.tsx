@@ -7,10 +7,12 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   DATACENTERS_PATH,
+  ORGANISATION_PATH,
   RACKS_PATH,
   REFRESH_METRICS_PATH,
   ROOMS_PATH,
   SERVERS_PATH,
+  SERVER_PRESENCE_PATH,
   type Datacenter,
   type Rack,
   type Room,
@@ -57,6 +59,15 @@ const server = setupServer(
   listHandler(RACKS_PATH, () => ({ racks: lists.racks })),
   // A change schedules a metrics refresh 5 s later, which may land in a later test.
   http.post(REFRESH_METRICS_PATH, () => HttpResponse.json({})),
+  http.get(ORGANISATION_PATH, () => HttpResponse.json({ id: 1, name: 'Acme', demo: false })),
+  // web-1 sent a sample a minute ago; loose-1 never did.
+  http.get(SERVER_PRESENCE_PATH, () =>
+    HttpResponse.json({
+      checkedAt: '2026-11-23T12:00:00.000Z',
+      onlineWithinSeconds: 300,
+      servers: [{ id: lists.servers[0]!.id, lastSeenAt: '2026-11-23T11:59:00.000Z' }],
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -237,5 +248,27 @@ describe('DevicesPage', () => {
     expect(screen.getByRole('heading', { name: 'All Devices' })).toBeInTheDocument();
     expect(screen.getByText('0 device(s) total')).toBeInTheDocument();
     expect(screen.getByText('No devices found. Add your first device below.')).toBeInTheDocument();
+  });
+
+  it('shows each server online or offline with its last sample, linked to its charts', async () => {
+    renderPage();
+    const online = await screen.findByRole('img', { name: /^Online · last sample / });
+    expect(online).toHaveAttribute('data-status', 'online');
+    expect(screen.getByRole('img', { name: 'Offline · no sample yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Observability of web-1' })).toHaveAttribute(
+      'href',
+      `/observability/servers/${lists.servers[0]!.id}`,
+    );
+    expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
+  });
+
+  it("labels the demo organisation's devices as demo data", async () => {
+    server.use(
+      http.get(ORGANISATION_PATH, () =>
+        HttpResponse.json({ id: 1, name: 'Demo Organisation', demo: true }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('Demo data')).toBeInTheDocument();
   });
 });

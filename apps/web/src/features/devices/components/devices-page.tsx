@@ -20,6 +20,7 @@ import { Legend, type CreatableKind } from './legend';
 import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
+import { DemoDataBadge } from './demo-data-badge';
 
 /** What the page hands the installer section: the racks a new server can be placed in. */
 export interface AddDevicesContext {
@@ -68,7 +69,10 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
+          <DemoDataBadge />
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <ImportExport />
           <ViewToggle view={view} onChange={setView} />

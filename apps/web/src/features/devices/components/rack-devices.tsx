@@ -8,6 +8,7 @@ import { sortDevices, type SortKey, type SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
 import { DeviceName } from './device-name';
 import { MachineIdText } from './machine-id-text';
+import { ServerStatus } from './server-status';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 import { SERVER_DRAG_TYPE } from './tree-node';
@@ -79,6 +80,7 @@ export function RackDevices({
                   <span className="truncate font-medium text-ink" title={server.serverName}>
                     <DeviceName server={server} />
                   </span>
+                  <ServerStatus serverId={server.id} serverName={server.serverName} />
                 </span>
               </td>
               <td className="px-3 py-2 font-mono text-xs text-slate-700">{server.publicIpv4}</td>

@@ -8,6 +8,7 @@ import { createPathNames, type HierarchyLists } from '../utils/hierarchy';
 import { EMPTY_TABLE_MESSAGE, NO_MATCHES } from '../utils/messages';
 import { sortDevices, type SortKey, type SortState } from '../utils/sort';
 import { MachineIdText } from './machine-id-text';
+import { ServerStatus } from './server-status';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 
@@ -116,7 +117,12 @@ export function TableView({
                       className={cx(cell, 'border-b border-slate-100 font-medium text-ink')}
                       title={row.serverName}
                     >
-                      <DeviceName server={row} />
+                      <span className="flex items-center gap-2">
+                        <ServerStatus serverId={row.id} serverName={row.serverName} />
+                        <span className="truncate">
+                          <DeviceName server={row} />
+                        </span>
+                      </span>
                     </td>
                     <td className={cx(cell, 'border-b border-slate-100 font-mono text-xs')}>
                       {row.publicIpv4}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { observabilityServerPath } from '@brezza/contract';
+import { useApiClient } from '@/lib/api-client';
+import { Icon } from '@/components/ui/icon';
+import { cx } from '@/components/ui/cx';
+import { serverPresenceQueryOptions } from '../api/get-server-presence';
+
+/** "Online/Offline · last sample <time>", the dot's tooltip and accessible name. */
+export function statusText(online: boolean, lastSeenAt: string | null): string {
+  const state = online ? 'Online' : 'Offline';
+  return lastSeenAt
+    ? `${state} · last sample ${new Date(lastSeenAt).toLocaleString()}`
+    : `${state} · no sample yet`;
+}
+
+/**
+ * A server row's status: a green or grey dot (online from its last sample, last-seen time as
+ * the tooltip) and a link to the server's observability page.
+ */
+export function ServerStatus({ serverId, serverName }: { serverId: number; serverName: string }) {
+  const request = useApiClient();
+  const presence = useQuery(serverPresenceQueryOptions(request));
+  const status = presence.data?.status(serverId);
+  const text = status ? statusText(status.online, status.lastSeenAt) : 'Status loading';
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1">
+      <span
+        role="img"
+        aria-label={text}
+        title={text}
+        data-status={status ? (status.online ? 'online' : 'offline') : 'unknown'}
+        className={cx(
+          'h-2 w-2 rounded-full',
+          status?.online ? 'bg-emerald-500 ring-2 ring-emerald-100' : 'bg-slate-300',
+        )}
+      />
+      <Link
+        to={observabilityServerPath(serverId)}
+        title={`Observability of ${serverName}`}
+        aria-label={`Observability of ${serverName}`}
+        className="rounded p-0.5 text-slate-400 hover:bg-brand-50 hover:text-brand-700"
+        onClick={(event) => event.stopPropagation()}
+        draggable={false}
+      >
+        <Icon name="chart" className="h-3.5 w-3.5" />
+      </Link>
+    </span>
+  );
+}
