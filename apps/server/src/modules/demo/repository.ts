@@ -16,15 +16,17 @@ export function createDemoRepository(db: Kysely<DB>) {
     },
 
     servers(organisationId: number) {
-      return db
-        .selectFrom('servers')
-        .select(['id', 'server_name', 'machine_id', 'public_ipv4', 'host_name'])
-        .where('organisation_id', '=', organisationId)
-        .where('device_type_id', 'is', null)
-        // The demo's pCDU and PDUs are read by the equipment collectors, not by an agent.
-        .where('device_type', '=', 'server')
-        .orderBy('id')
-        .execute();
+      return (
+        db
+          .selectFrom('servers')
+          .select(['id', 'server_name', 'machine_id', 'public_ipv4', 'host_name'])
+          .where('organisation_id', '=', organisationId)
+          .where('device_type_id', 'is', null)
+          // The demo's pCDU and PDUs are read by the equipment collectors, not by an agent.
+          .where('device_type', '=', 'server')
+          .orderBy('id')
+          .execute()
+      );
     },
 
     /**
