@@ -14,3 +14,4 @@ export * from './equipment-agent.js';
 export * from './roles.js';
 export * from './audit-log.js';
 export * from './equipment.js';
+export * from './alerts.js';

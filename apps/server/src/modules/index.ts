@@ -17,6 +17,8 @@ import { auditRoutes } from './audit/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { demoEquipmentPlugin } from './demo/equipment-plugin.js';
 import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
+import { alertsPlugin } from './alerts/plugin.js';
+import { alertsRoutes } from './alerts/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -41,6 +43,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(equipmentPlugin);
   await app.register(equipmentAgentRoutes);
   await app.register(demoEquipmentPlugin);
+  // Evaluates every stored sample against the organisations' alert rules.
+  await app.register(alertsPlugin);
   await app.register(metricsRoutes);
 
   await app.register(
@@ -56,6 +60,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await api.register(accessRoutes);
       await api.register(auditRoutes);
       await api.register(equipmentRoutes);
+      await api.register(alertsRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { billing } from './2026-11-21-0005-billing.js';
 import { grafana } from './2026-11-21-0006-grafana.js';
 import { metricsStore } from './2026-11-23-0301-metrics-store.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
+import { alerts } from './2026-11-23-0701-alerts.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -23,5 +24,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-21-0006-grafana': grafana(),
     '2026-11-23-0301-metrics-store': metricsStore(dialect),
     '2026-11-23-0501-equipment': equipment(dialect),
+    '2026-11-23-0701-alerts': alerts(dialect),
   };
 }
