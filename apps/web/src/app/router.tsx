@@ -85,6 +85,12 @@ export function createRouter() {
               }),
             },
             {
+              path: paths.alerts,
+              lazy: async () => ({
+                Component: (await import('@/features/alerts/routes/alerts')).AlertsRoute,
+              }),
+            },
+            {
               path: paths.auditLog,
               lazy: async () => ({
                 Component: (await import('@/features/audit-log/routes/audit-log')).AuditLogRoute,

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
 import { useMe } from '@/lib/me';
 import { useOrganisationLinks } from '@/features/organisation/hooks/use-organisation-links';
+import { useAlertCount } from '@/features/alerts/hooks/use-alert-count';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -53,6 +54,7 @@ function ExternalItem({ href, icon, label }: { href: string; icon: IconName; lab
 function DashboardLinks() {
   const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
   const { can } = useMe();
+  const firing = useAlertCount();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
       {/* The header's side padding less the items' own: icons line up with the logo. */}
@@ -62,6 +64,18 @@ function DashboardLinks() {
         </NavLink>
         <NavLink to={paths.equipment} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="bolt">Equipment</ItemLabel>
+        </NavLink>
+        <NavLink to={paths.alerts} className={({ isActive }) => itemClassName(isActive)}>
+          <ItemLabel icon="pulse">Alerts</ItemLabel>
+          {firing > 0 && (
+            <span
+              className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-semibold text-white"
+              aria-label={`${firing} firing`}
+              data-alert-badge
+            >
+              {firing}
+            </span>
+          )}
         </NavLink>
         <NavLink to={paths.auditLog} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="book">Audit Log</ItemLabel>
