@@ -37,6 +37,12 @@ test('a leak fires within 10 s, is silenced, and resolves when cleared', async (
   ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: testInfo.outputPath(`alerts-${name}.png`), fullPage: true });
+    // The sub-navigation scrolls sideways on a phone; the page itself must not.
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
   }
   await page.setViewportSize(DESKTOP);
 
