@@ -341,3 +341,38 @@ export function describeCondition(metric: string | null, c: Condition): string {
       return `no data for ${c.seconds} s`;
   }
 }
+
+/** A device's or node's health from its alerts: red (critical firing), yellow, green. */
+export type AlertHealthColour = 'green' | 'yellow' | 'red';
+export interface AlertHealth {
+  colour: AlertHealthColour;
+  /** The rule that set the colour (null when green), e.g. `pCDU water leak on pCDU-1`. */
+  reason: string | null;
+}
+export const HEALTHY: AlertHealth = { colour: 'green', reason: null };
+const HEALTH_RANK: Record<AlertHealthColour, number> = { green: 0, yellow: 1, red: 2 };
+
+/** The worst of several healths (a node's children): the first worst one's reason wins. */
+export function worstHealth(healths: Iterable<AlertHealth>): AlertHealth {
+  let worst = HEALTHY;
+  for (const health of healths) if (HEALTH_RANK[health.colour] > HEALTH_RANK[worst.colour]) worst = health;
+  return worst;
+}
+
+/**
+ * Each device's health from the alerts list: a firing critical alert is red; a firing warning or
+ * no data is yellow. Silenced alerts still colour (a silence stops notifications, not the state);
+ * pending ones do not yet.
+ */
+export function deviceHealth(alerts: readonly Alert[]): Map<number, AlertHealth> {
+  const byDevice = new Map<number, AlertHealth>();
+  for (const alert of alerts) {
+    if (alert.state === 'pending' || alert.state === 'normal') continue;
+    const health: AlertHealth = {
+      colour: alert.state === 'firing' && alert.severity === 'critical' ? 'red' : 'yellow',
+      reason: `${alert.state === 'nodata' ? 'No data: ' : ''}${alert.ruleName} on ${alert.deviceName}`,
+    };
+    byDevice.set(alert.deviceId, worstHealth([byDevice.get(alert.deviceId) ?? HEALTHY, health]));
+  }
+  return byDevice;
+}

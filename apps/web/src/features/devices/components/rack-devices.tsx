@@ -1,5 +1,6 @@
 import type { DragEvent } from 'react';
-import type { Server } from '@brezza/contract';
+import { HEALTHY, type AlertHealth, type Server } from '@brezza/contract';
+import { HealthDot } from './health-dot';
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
 import { deviceTypeText } from '../utils/counts';
@@ -14,11 +15,14 @@ import { SERVER_DRAG_TYPE } from './tree-node';
 /** The devices of one rack in the hierarchy view; each row can be dragged onto a rack. */
 export function RackDevices({
   servers,
+  health,
   sort,
   onSort,
   onEdit,
 }: {
   servers: Server[];
+  /** Each device's health from its alerts. */
+  health: ReadonlyMap<number, AlertHealth>;
   sort: SortState;
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
@@ -70,6 +74,7 @@ export function RackDevices({
                     )}
                     aria-hidden="true"
                   />
+                  <HealthDot health={health.get(server.id) ?? HEALTHY} />
                   <span className="truncate font-medium text-ink" title={server.serverName}>
                     <DeviceName server={server} />
                   </span>
