@@ -92,16 +92,35 @@ function second(
     for (const metric of SERVER_METRICS) {
       if (metric.name === 'temperature_celsius') {
         for (let k = 0; k < 4; k += 1)
-          samples.push({ organisationId, deviceId, metric: metric.name, labels: { chip: 'coretemp', sensor: `core${k}` }, timestampMs: t, value: 50 + ((s + k) % 40) });
+          samples.push({
+            organisationId,
+            deviceId,
+            metric: metric.name,
+            labels: { chip: 'coretemp', sensor: `core${k}` },
+            timestampMs: t,
+            value: 50 + ((s + k) % 40),
+          });
       } else if (metric.labels.length === 0) {
-        samples.push({ organisationId, deviceId, metric: metric.name, timestampMs: t, value: (s * 7 + i) % 100 });
+        samples.push({
+          organisationId,
+          deviceId,
+          metric: metric.name,
+          timestampMs: t,
+          value: (s * 7 + i) % 100,
+        });
       }
     }
   }
   for (let i = 0; i < PCDUS / 2; i += 1) {
     const deviceId = ids.pcdus[(s * (PCDUS / 2) + i) % PCDUS]!;
     for (const name of PCDU_VALUES) {
-      samples.push({ organisationId, deviceId, metric: `pcdu_${name}`, timestampMs: t, value: name === 'waterleak' ? 0 : 20 + (s % 5) });
+      samples.push({
+        organisationId,
+        deviceId,
+        metric: `pcdu_${name}`,
+        timestampMs: t,
+        value: name === 'waterleak' ? 0 : 20 + (s % 5),
+      });
     }
   }
   return samples;
@@ -140,7 +159,12 @@ export async function run(): Promise<void> {
       await writer.write({ samples });
       await events.publish(samples);
     };
-    const engine = createAlertEngine({ db, now: Date.now, log: console.error, onTransition: () => undefined });
+    const engine = createAlertEngine({
+      db,
+      now: Date.now,
+      log: console.error,
+      onTransition: () => undefined,
+    });
 
     const start = Date.now() - SECONDS * 1000;
     // Warm-up: caches loaded, JIT settled.
@@ -160,10 +184,18 @@ export async function run(): Promise<void> {
       await engine.evaluate(batch);
       alertMs += cpuMs(mark);
     }
-    console.log(`${SERVERS} servers, ${PCDUS} pCDUs, default rule pack: ${(samples / SECONDS).toFixed(0)} samples per second`);
-    console.log(`ingest alone   ${(ingestMs / SECONDS).toFixed(1).padStart(7)} ms CPU per second of samples`);
-    console.log(`evaluation     ${(alertMs / SECONDS).toFixed(1).padStart(7)} ms CPU per second of samples`);
-    console.log(`ratio evaluation/ingest: ${((alertMs / ingestMs) * 100).toFixed(1)} % (goal ≤ 20 %)`);
+    console.log(
+      `${SERVERS} servers, ${PCDUS} pCDUs, default rule pack: ${(samples / SECONDS).toFixed(0)} samples per second`,
+    );
+    console.log(
+      `ingest alone   ${(ingestMs / SECONDS).toFixed(1).padStart(7)} ms CPU per second of samples`,
+    );
+    console.log(
+      `evaluation     ${(alertMs / SECONDS).toFixed(1).padStart(7)} ms CPU per second of samples`,
+    );
+    console.log(
+      `ratio evaluation/ingest: ${((alertMs / ingestMs) * 100).toFixed(1)} % (goal ≤ 20 %)`,
+    );
     await writer.close();
   } finally {
     await t.close();

@@ -113,14 +113,23 @@ describe('alerts', () => {
         method: 'PUT',
         url: `/api/alert-rules/${temperature.id}`,
         headers: who.headers,
-        payload: { ...temperature, ...body, id: undefined, builtin: undefined, updatedAt: undefined },
+        payload: {
+          ...temperature,
+          ...body,
+          id: undefined,
+          builtin: undefined,
+          updatedAt: undefined,
+        },
       });
     expect((await edit(viewer, { forSeconds: 60 })).json()).toEqual({
       error: roleRequiredMessage('admin'),
     });
     const edited = await edit(admin, { forSeconds: 60 });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<AlertRule>()).toMatchObject({ forSeconds: 60, builtin: 'server-temperature' });
+    expect(edited.json<AlertRule>()).toMatchObject({
+      forSeconds: 60,
+      builtin: 'server-temperature',
+    });
     const wrong = await edit(admin, { condition: { kind: 'above', threshold: 80, clear: 90 } });
     expect(wrong.json()).toEqual({
       error: 'The clear threshold of an "above" rule must be at or below its threshold.',
@@ -187,9 +196,7 @@ describe('alerts', () => {
     expect(acknowledged.json()).toMatchObject({ acknowledgedBy: expect.any(String) });
     await push(NORMAL_PCDU);
     await eventually(async () =>
-      expect(
-        (await alertsOf(t.app, admin)).alerts.find((a) => a.id === alert.id),
-      ).toBeUndefined(),
+      expect((await alertsOf(t.app, admin)).alerts.find((a) => a.id === alert.id)).toBeUndefined(),
     );
     const again = await t.app.inject({
       method: 'POST',

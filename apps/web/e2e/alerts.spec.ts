@@ -11,7 +11,9 @@ const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
 
 test.describe.configure({ mode: 'serial' });
 
-test('a leak fires within 10 s, is silenced, and resolves when cleared', async ({ page }, testInfo) => {
+test('a leak fires within 10 s, is silenced, and resolves when cleared', async ({
+  page,
+}, testInfo) => {
   await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/alerts' });
   await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
   const leak = page.locator('[data-alert]', { hasText: 'pCDU water leak' });

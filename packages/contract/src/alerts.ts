@@ -28,7 +28,9 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-brezza-signature';
 export const NOTIFICATION_MAX_ATTEMPTS = 8;
 
 export const SEVERITIES = ['warning', 'critical'] as const;
-export const severitySchema = z.enum(SEVERITIES, { error: 'Severity must be warning or critical.' });
+export const severitySchema = z.enum(SEVERITIES, {
+  error: 'Severity must be warning or critical.',
+});
 export type Severity = z.infer<typeof severitySchema>;
 
 /** Where a rule, silence or channel applies. `organisation` needs no id. */
@@ -355,7 +357,8 @@ const HEALTH_RANK: Record<AlertHealthColour, number> = { green: 0, yellow: 1, re
 /** The worst of several healths (a node's children): the first worst one's reason wins. */
 export function worstHealth(healths: Iterable<AlertHealth>): AlertHealth {
   let worst = HEALTHY;
-  for (const health of healths) if (HEALTH_RANK[health.colour] > HEALTH_RANK[worst.colour]) worst = health;
+  for (const health of healths)
+    if (HEALTH_RANK[health.colour] > HEALTH_RANK[worst.colour]) worst = health;
   return worst;
 }
 

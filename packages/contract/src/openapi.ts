@@ -846,9 +846,7 @@ const accessOperations = (): OperationSpec[] => [
     tag: 'Alerts',
     credential: 'operator',
     body: { schema: 'NotificationChannelBody', required: true },
-    success: [
-      { status: 201, description: 'The channel.', body: 'CreatedNotificationChannel' },
-    ],
+    success: [{ status: 201, description: 'The channel.', body: 'CreatedNotificationChannel' }],
     errors: { 404: "The scope's node is not in the caller's organisation." },
   },
   {
@@ -875,7 +873,10 @@ const accessOperations = (): OperationSpec[] => [
 const TAGS = [
   { name: 'Access', description: 'Roles, users and the audit log (operator API).' },
   { name: 'Equipment', description: 'pCDUs and PDUs, and changes to them (operator API).' },
-  { name: 'Alerts', description: 'Alert rules, alerts, silences and notifications (operator API).' },
+  {
+    name: 'Alerts',
+    description: 'Alert rules, alerts, silences and notifications (operator API).',
+  },
   { name: 'Devices', description: 'Datacenters, rooms, racks and servers (operator API).' },
   { name: 'Organisation', description: "The operator's organisation (operator API)." },
   { name: 'Plans', description: 'Plans and checkout (operator API).' },

@@ -4,11 +4,7 @@ import http from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  type AlertsList,
-  type EquipmentSummary,
-} from '@brezza/contract';
+import { WEBHOOK_SIGNATURE_HEADER, type AlertsList, type EquipmentSummary } from '@brezza/contract';
 import type { Operator } from './auth.js';
 import { buildRegistration } from './agent.js';
 

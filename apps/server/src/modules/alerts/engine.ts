@@ -185,12 +185,21 @@ export function createAlertEngine(deps: EngineDeps) {
   async function load(organisationId: number): Promise<OrgCache> {
     await ensureDefaultPack(db, organisationId);
     const [ruleRows, devices, stateRows] = await Promise.all([
-      db.selectFrom('alert_rules').selectAll().where('organisation_id', '=', organisationId).execute(),
+      db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
       loadDevices(db, organisationId),
-      db.selectFrom('alert_states').selectAll().where('organisation_id', '=', organisationId).execute(),
+      db
+        .selectFrom('alert_states')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
     ]);
     const series = new Map<string, CachedSeries>();
-    for (const row of stateRows) series.set(cacheKey(row.rule_id, row.device_id, row.series_key), fromRow(row));
+    for (const row of stateRows)
+      series.set(cacheKey(row.rule_id, row.device_id, row.series_key), fromRow(row));
     return {
       rules: ruleRows.map(ruleFromRow),
       devices,
@@ -235,7 +244,11 @@ export function createAlertEngine(deps: EngineDeps) {
   async function refresh(cache: OrgCache, organisationId: number) {
     cache.loadedAt = deps.now();
     const [ruleRows, devices] = await Promise.all([
-      db.selectFrom('alert_rules').selectAll().where('organisation_id', '=', organisationId).execute(),
+      db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
       loadDevices(db, organisationId),
     ]);
     cache.rules = ruleRows.map(ruleFromRow);
@@ -440,7 +453,8 @@ export function createAlertEngine(deps: EngineDeps) {
     const units = new Map<number, number>();
     for (const s of samples) {
       const device = cache.devices.get(s.deviceId);
-      if (device && device.type !== 'server') units.set(s.deviceId, Math.max(units.get(s.deviceId) ?? 0, s.timestampMs));
+      if (device && device.type !== 'server')
+        units.set(s.deviceId, Math.max(units.get(s.deviceId) ?? 0, s.timestampMs));
     }
     if (units.size === 0) return [];
     const readings = await db
@@ -530,7 +544,10 @@ export function createAlertEngine(deps: EngineDeps) {
           const obs: Observation = {
             atMs: now,
             breach,
-            value: breach && device.lastSeenMs ? `${Math.round((now - device.lastSeenMs) / 1000)} s` : null,
+            value:
+              breach && device.lastSeenMs
+                ? `${Math.round((now - device.lastSeenMs) / 1000)} s`
+                : null,
           };
           const key = cacheKey(rule.id, device.id, '');
           const state = cache.series.get(key)?.state.state ?? 'normal';
@@ -549,7 +566,10 @@ export function createAlertEngine(deps: EngineDeps) {
         if (!device) continue;
         if (device.lastSeenMs !== null && now - device.lastSeenMs > NO_DATA_AFTER_MS) {
           await apply(organisationId, cache, rule, deviceId, series, (s) => toNoData(s, now));
-        } else if (entry.state.state === 'pending' && now - entry.state.sinceMs >= rule.forSeconds * 1000) {
+        } else if (
+          entry.state.state === 'pending' &&
+          now - entry.state.sinceMs >= rule.forSeconds * 1000
+        ) {
           // The pending duration ran out between samples: the last sample still breaches.
           await apply(organisationId, cache, rule, deviceId, series, (s) =>
             step(rule, s, { atMs: now, breach: true, value: s.value }),

@@ -40,22 +40,25 @@ describe('rule evaluation', () => {
     fc.assert(
       fc.property(samplesArb, (samples) => {
         const { states } = run({ condition: above(), forSeconds: 0 }, samples);
-        states.forEach((state, i) =>
-          expect(state.state === 'firing').toBe(samples[i]!.value > 50),
-        );
+        states.forEach((state, i) => expect(state.state === 'firing').toBe(samples[i]!.value > 50));
       }),
     );
   });
 
   it('alternates firing and resolved, and a resolve only follows a firing', () => {
     fc.assert(
-      fc.property(samplesArb, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 20, max: 50 }), (samples, forSeconds, clear) => {
-        const { transitions } = run({ condition: above(clear), forSeconds }, samples);
-        const notified = transitions
-          .map((t) => t.transition)
-          .filter((t) => t === 'firing' || t === 'resolved');
-        notified.forEach((t, i) => expect(t).toBe(i % 2 === 0 ? 'firing' : 'resolved'));
-      }),
+      fc.property(
+        samplesArb,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 20, max: 50 }),
+        (samples, forSeconds, clear) => {
+          const { transitions } = run({ condition: above(clear), forSeconds }, samples);
+          const notified = transitions
+            .map((t) => t.transition)
+            .filter((t) => t === 'firing' || t === 'resolved');
+          notified.forEach((t, i) => expect(t).toBe(i % 2 === 0 ? 'firing' : 'resolved'));
+        },
+      ),
     );
   });
 
@@ -93,7 +96,10 @@ describe('rule evaluation', () => {
       fc.property(samplesArb, fc.integer({ min: 0, max: 20 }), (samples, forSeconds) => {
         const rule = { condition: above(), forSeconds };
         const once = run(rule, samples);
-        const doubled = run(rule, samples.flatMap((s) => [s, s]));
+        const doubled = run(
+          rule,
+          samples.flatMap((s) => [s, s]),
+        );
         expect(doubled.transitions).toEqual(once.transitions);
         expect(run(rule, [...samples].reverse().slice(1), once.state).transitions).toEqual([]);
       }),

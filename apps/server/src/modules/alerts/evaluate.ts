@@ -104,8 +104,6 @@ export function absentBreaches(
   return nowMs - lastSeenMs >= condition.seconds * 1000;
 }
 
-const isActive = (state: AlertStateName) => state === 'pending' || state === 'firing';
-
 /** One observation applied to a series' state. */
 export function step(rule: StepRule, previous: SeriesState, observation: Observation): StepResult {
   const unchanged = { next: previous, transition: null, changed: false };

@@ -122,7 +122,13 @@ export function createNotifier(deps: NotifierDeps) {
               last_error: null,
             }
           : attempts >= NOTIFICATION_MAX_ATTEMPTS
-            ? { status: 'failed', attempts, last_error: error, next_attempt_at: null, claimed_until: null }
+            ? {
+                status: 'failed',
+                attempts,
+                last_error: error,
+                next_attempt_at: null,
+                claimed_until: null,
+              }
             : {
                 attempts,
                 last_error: error,
@@ -182,5 +188,8 @@ export function createNotifier(deps: NotifierDeps) {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!,
+  );
 }

@@ -65,7 +65,11 @@ export function prometheusRuleFile(
   rules: readonly AlertRule[],
   devices: readonly DeviceInfo[],
 ): string {
-  const lines = ['groups:', `  - name: ${yamlString(`brezza-organisation-${organisationId}`)}`, '    rules:'];
+  const lines = [
+    'groups:',
+    `  - name: ${yamlString(`brezza-organisation-${organisationId}`)}`,
+    '    rules:',
+  ];
   const skipped: string[] = [];
   let written = 0;
   for (const rule of rules) {

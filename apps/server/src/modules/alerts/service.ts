@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type {
+  alertRuleBodySchema,
+  notificationChannelBodySchema,
+  silenceBodySchema,
+} from '@brezza/contract';
 import {
   ALERT_MESSAGES,
   METRIC_REQUIRED_MESSAGE,
-  alertRuleBodySchema,
-  notificationChannelBodySchema,
   scopeSchema,
-  silenceBodySchema,
   type Alert,
   type AlertEvent,
   type AlertRule,
@@ -168,7 +170,10 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
     },
 
     async exportPrometheus(organisationId: number): Promise<string> {
-      const [list, devices] = await Promise.all([rules(organisationId), loadDevices(db, organisationId)]);
+      const [list, devices] = await Promise.all([
+        rules(organisationId),
+        loadDevices(db, organisationId),
+      ]);
       return prometheusRuleFile(organisationId, list, [...devices.values()]);
     },
 
@@ -307,7 +312,10 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
       return rows.map(silenceFromRow);
     },
 
-    async createSilence(caller: Caller, body: z.output<typeof silenceBodySchema>): Promise<Silence> {
+    async createSilence(
+      caller: Caller,
+      body: z.output<typeof silenceBodySchema>,
+    ): Promise<Silence> {
       await checkScope(caller.organisationId, body.scope);
       if (body.ruleId !== null) await rule(caller.organisationId, body.ruleId);
       const row = await db

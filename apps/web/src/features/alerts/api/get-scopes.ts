@@ -29,4 +29,8 @@ export async function getScopes(request: Request): Promise<ScopeOption[]> {
 }
 
 export const scopesQueryOptions = (request: Request) =>
-  queryOptions({ queryKey: alertKeys.scopes, queryFn: () => getScopes(request), staleTime: 60_000 });
+  queryOptions({
+    queryKey: alertKeys.scopes,
+    queryFn: () => getScopes(request),
+    staleTime: 60_000,
+  });

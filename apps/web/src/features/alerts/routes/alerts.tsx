@@ -40,7 +40,10 @@ const TRANSITION_LABELS: Record<AlertEvent['transition'], string> = {
 const when = (iso: string) => new Date(iso).toLocaleString();
 const deviceLink = (alert: { deviceId: number; deviceName: string; deviceType?: string }) =>
   alert.deviceType && alert.deviceType !== 'server' ? (
-    <Link className="font-medium text-brand-700 hover:underline" to={paths.equipmentUnit(alert.deviceId)}>
+    <Link
+      className="font-medium text-brand-700 hover:underline"
+      to={paths.equipmentUnit(alert.deviceId)}
+    >
       {alert.deviceName}
     </Link>
   ) : (
@@ -64,15 +67,15 @@ function AlertRow({ alert, canAct }: { alert: AlertItem; canAct: boolean }) {
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">No data</span>
         )}
         {alert.silenced && (
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Silenced</span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            Silenced
+          </span>
         )}
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {alert.state === 'pending' ? 'Pending' : 'Since'} {when(alert.since)}
         {alert.value !== null && <> · value {alert.value}</>}
-        {alert.acknowledgedBy && (
-          <> · acknowledged by {alert.acknowledgedBy}</>
-        )}
+        {alert.acknowledgedBy && <> · acknowledged by {alert.acknowledgedBy}</>}
       </p>
       {canAct && !silencing && (
         <div className="mt-2 flex gap-2">
@@ -155,8 +158,8 @@ export function AlertsRoute() {
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Rules on every device&apos;s readings: a leak, a failed power supply or a server that stopped
-        reporting shows here within seconds, and goes to your notification channels.
+        Rules on every device&apos;s readings: a leak, a failed power supply or a server that
+        stopped reporting shows here within seconds, and goes to your notification channels.
       </p>
       <Card className="mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:max-w-2xl">
         <SelectField
@@ -175,7 +178,11 @@ export function AlertsRoute() {
           options={[{ value: '', label: 'Everywhere' }, ...(scopes.data ?? [])]}
         />
       </Card>
-      <div role="tablist" aria-label="Alerts" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label="Alerts"
+        className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {TABS.map((t) => (
           <button
             key={t}

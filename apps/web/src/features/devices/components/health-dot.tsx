@@ -13,7 +13,11 @@ export function HealthDot({ health, className }: { health: AlertHealth; classNam
       aria-label={text}
       title={text}
       data-health={health.colour}
-      className={cx('inline-block h-2.5 w-2.5 shrink-0 rounded-full', COLOURS[health.colour], className)}
+      className={cx(
+        'inline-block h-2.5 w-2.5 shrink-0 rounded-full',
+        COLOURS[health.colour],
+        className,
+      )}
     />
   );
 }

@@ -30,7 +30,10 @@ export function HealthTab({
         <h3 className="flex items-center gap-2 font-semibold text-ink">
           <StatusDot status={alerts ? colour : 'unknown'} className="h-3.5 w-3.5" />
           Alerts
-          <Link to={paths.alerts} className="ml-auto text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={paths.alerts}
+            className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+          >
             All alerts
           </Link>
         </h3>
