@@ -38,6 +38,8 @@ test('a leak fires within 10 s, is silenced, and resolves when cleared', async (
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
+    await page.goto(`${app.url}/alerts`);
+    await expect(leak).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`alerts-${name}.png`), fullPage: true });
     // The sub-navigation scrolls sideways on a phone; the page itself must not.
     expect(
@@ -47,6 +49,25 @@ test('a leak fires within 10 s, is silenced, and resolves when cleared', async (
     ).toBe(0);
   }
   await page.setViewportSize(DESKTOP);
+
+  // The Devices tree: a red dot on the pCDU's datacenter, naming the rule.
+  await page.getByRole('link', { name: 'Devices' }).click();
+  await expect(
+    page.locator('[data-kind="datacenter"] [data-health="red"]').first(),
+  ).toHaveAttribute('aria-label', /Critical: pCDU water leak on pCDU Hall A/);
+  await page.screenshot({ path: testInfo.outputPath('devices-health.png') });
+  // System Health names the rule too.
+  await page.getByRole('link', { name: 'Equipment' }).click();
+  await page.getByRole('link', { name: 'pCDU Hall A' }).click();
+  await page.getByRole('tab', { name: 'System Health' }).click();
+  await expect(page.locator('[data-subsystem="alerts"]')).toContainText(
+    'Critical: pCDU water leak',
+  );
+  await page.screenshot({ path: testInfo.outputPath('system-health.png') });
+  await page
+    .getByRole('link', { name: /Alerts/ })
+    .first()
+    .click();
 
   await leak.getByRole('button', { name: 'Silence…' }).click();
   await leak.getByLabel('Why (shown to everyone)').fill('Drying the floor under the unit');

@@ -57,8 +57,10 @@ function DashboardLinks() {
   const firing = useAlertCount();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
-      {/* The header's side padding less the items' own: icons line up with the logo. */}
-      <div className="mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
+      {/* The header's side padding less the items' own: icons line up with the logo. Relative:
+          the links' visually hidden texts (absolutely positioned) scroll with the items instead
+          of widening the page on a phone. */}
+      <div className="relative mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
         <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="server">Devices</ItemLabel>
         </NavLink>
