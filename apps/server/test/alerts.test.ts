@@ -219,6 +219,10 @@ describe('alerts', () => {
       },
     });
     expect(silence.statusCode, silence.body).toBe(201);
+    // The previous test's notifications are all out before counting.
+    await eventually(async () =>
+      expect((await deliveries()).filter((d) => d.status === 'pending')).toEqual([]),
+    );
     const before = (await deliveries()).length;
     const calls = hook.received.length;
     await push({ ...NORMAL_PCDU, waterleak: true });
