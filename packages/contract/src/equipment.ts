@@ -670,3 +670,15 @@ export const createEquipmentBodySchema = z
   }));
 export type CreateEquipmentBody = z.input<typeof createEquipmentBodySchema>;
 export type NewEquipment = z.output<typeof createEquipmentBodySchema>;
+
+/**
+ * A sensor's name in the metrics store and in alert rules: lower snake case, `pcdu_` or `pdu_`
+ * first (`wflow` → `pcdu_wflow`, `deltaT` → `pcdu_delta_t`).
+ */
+export function equipmentMetricName(type: EquipmentType, sensor: string): string {
+  const snake = sensor
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]/g, '_')
+    .toLowerCase();
+  return `${type}_${snake}`;
+}

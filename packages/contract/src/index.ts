@@ -19,3 +19,4 @@ export * from './roles.js';
 export * from './audit-log.js';
 export * from './equipment.js';
 export * from './observability.js';
+export * from './alerts.js';

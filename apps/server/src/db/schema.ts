@@ -328,6 +328,92 @@ export interface MetricChunksTable {
   data: Uint8Array;
 }
 
+/** Alerts (migration 2026-11-23-0701). Scope and condition are JSON of the contract's schemas. */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  enabled: number;
+  severity: string;
+  scope: string;
+  metric: string | null;
+  condition: string;
+  for_seconds: number;
+  description: string;
+  builtin: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertPacksTable {
+  organisation_id: number;
+  created_at: string;
+}
+
+export interface AlertStatesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  rule_id: number;
+  device_id: number;
+  series_key: string;
+  state: string;
+  since_ms: number | string;
+  value: string | null;
+  evaluated_ms: number | string;
+  version: number;
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+}
+
+export interface AlertEventsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  state_id: number;
+  transition: string;
+  value: string | null;
+  silenced: number;
+  at: string;
+}
+
+export interface SilencesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  scope: string;
+  rule_id: number | null;
+  severity: string | null;
+  starts_at: string;
+  ends_at: string;
+  author: string;
+  comment: string;
+  created_at: string;
+}
+
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  kind: string;
+  target: string;
+  secret: string | null;
+  min_severity: string;
+  scope: string;
+  created_at: string;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  organisation_id: number;
+  channel_id: number;
+  event_id: number;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -340,6 +426,13 @@ export interface DB {
   rooms: RoomsTable;
   racks: RacksTable;
   servers: ServersTable;
+  alert_rules: AlertRulesTable;
+  alert_packs: AlertPacksTable;
+  alert_states: AlertStatesTable;
+  alert_events: AlertEventsTable;
+  silences: SilencesTable;
+  notification_channels: NotificationChannelsTable;
+  notification_deliveries: NotificationDeliveriesTable;
   hierarchy_versions: HierarchyVersionsTable;
   app_tokens: AppTokensTable;
   latest_samples: LatestSamplesTable;

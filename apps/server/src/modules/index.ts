@@ -28,6 +28,8 @@ import { demoEquipmentPlugin } from './demo/equipment-plugin.js';
 import { equipmentAgentRoutes, equipmentRoutes } from './equipment/routes.js';
 import { observabilityRoutes } from './observability/routes.js';
 import { demoTelemetryPlugin } from './demo/agent.js';
+import { alertsPlugin } from './alerts/plugin.js';
+import { alertsRoutes } from './alerts/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -64,6 +66,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(equipmentPlugin);
   await app.register(equipmentAgentRoutes);
   await app.register(demoEquipmentPlugin);
+  // Evaluates every stored sample against the organisations' alert rules.
+  await app.register(alertsPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -81,6 +85,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(equipmentRoutes);
     await api.register(telemetryRoutes);
     await api.register(observabilityRoutes);
+    await api.register(alertsRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

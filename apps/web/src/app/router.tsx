@@ -86,6 +86,12 @@ export function appRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.alerts,
+              lazy: async () => ({
+                Component: (await import('@/features/alerts/routes/alerts')).AlertsRoute,
+              }),
+            },
+            {
               path: paths.auditLog,
               lazy: async () => ({
                 Component: (await import('@/features/audit-log/routes/audit-log')).AuditLogRoute,

@@ -14,6 +14,7 @@ export const paths = {
   equipment: '/equipment',
   equipmentUnit: (id: number) => `/equipment/${id}`,
   auditLog: '/audit-log',
+  alerts: '/alerts',
   users: '/users',
   observability: '/observability',
   debug: '/debug',

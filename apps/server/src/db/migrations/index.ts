@@ -10,6 +10,7 @@ import { metricsStore } from './2026-11-23-0301-metrics-store.js';
 import { metricHeadSamples } from './2026-11-23-0302-metric-head-samples.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
 import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
+import { alerts } from './2026-11-23-0701-alerts.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -27,5 +28,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0302-metric-head-samples': metricHeadSamples(dialect),
     '2026-11-23-0501-equipment': equipment(dialect),
     '2026-11-23-0401-demo-organisation': demoOrganisation(),
+    '2026-11-23-0701-alerts': alerts(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { metricName, readingSamples } from './samples.js';
+import { equipmentMetricName as metricName } from '@brezza/contract';
+import { readingSamples } from './samples.js';
 
 describe('readingSamples', () => {
   it('stores numbers and flags, labels outlets and phases, and leaves state words out', () => {

@@ -1,14 +1,9 @@
-import type { EquipmentReading, EquipmentType } from '@brezza/contract';
+import {
+  equipmentMetricName as metricName,
+  type EquipmentReading,
+  type EquipmentType,
+} from '@brezza/contract';
 import type { MetricSample } from '../../types.js';
-
-/** A sensor name in the metrics store's spelling: lower snake case, `pcdu_` or `pdu_` first. */
-export function metricName(type: EquipmentType, sensor: string): string {
-  const snake = sensor
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9_]/g, '_')
-    .toLowerCase();
-  return `${type}_${snake}`;
-}
 
 /**
  * The numeric values of one reading as metric samples. PDU outlet and phase readings

@@ -83,6 +83,10 @@ export const TAGS = [
   { name: 'Metrics', description: 'Prometheus scraping and service discovery.' },
   { name: 'Telemetry', description: 'Stored samples: names, range queries and live updates.' },
   {
+    name: 'Alerts',
+    description: 'Alert rules, alerts, silences and notifications (operator API).',
+  },
+  {
     name: 'Observability',
     description:
       "The observability pages' organisation summary and servers' presence (operator API).",

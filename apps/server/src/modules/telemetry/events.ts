@@ -26,7 +26,8 @@ function createHub() {
       for (const { subscription, listener } of subscribers) {
         const matching = samples.filter(
           (sample) =>
-            sample.organisationId === subscription.organisationId &&
+            (subscription.organisationId === undefined ||
+              sample.organisationId === subscription.organisationId) &&
             (!subscription.deviceIds || subscription.deviceIds.has(sample.deviceId)) &&
             (!subscription.metrics || subscription.metrics.has(sample.metric)),
         );

@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
+  ALERTS_PATH,
+  type Alert,
   LINK_GRAFANA_PATH,
   ME_PATH,
   ORG_SETTINGS_PATH,
@@ -34,8 +36,26 @@ let seen: Seen[] = [];
 let settings: OrgSettings | null = { grafana_url: null, tau_url: null };
 let linkStatus = 201;
 let role: Role = 'admin';
+let alerts: Alert[] = [];
+const alert = (id: number, state: Alert['state'], silenced: boolean): Alert => ({
+  id,
+  ruleId: 1,
+  ruleName: 'pCDU water leak',
+  severity: 'critical',
+  deviceId: 7,
+  deviceName: 'pCDU-1',
+  deviceType: 'pcdu',
+  labels: {},
+  state,
+  since: '2026-11-23T05:00:00.000Z',
+  value: '1',
+  silenced,
+  acknowledgedBy: null,
+  acknowledgedAt: null,
+});
 
 const server = setupServer(
+  http.get(ALERTS_PATH, () => HttpResponse.json({ alerts, history: [] })),
   http.get(ME_PATH, () =>
     HttpResponse.json({ id: 1, name: 'Ada', email: 'ada@example.com', organisationId: 1, role }),
   ),
@@ -100,6 +120,15 @@ describe('SubNavigation', () => {
     );
     expect(screen.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/audit-log');
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('counts the firing alerts nobody silenced on the Alerts link', async () => {
+    alerts = [alert(1, 'firing', false), alert(2, 'firing', true), alert(3, 'pending', false)];
+    renderSubNavigation();
+    const link = await screen.findByRole('link', { name: /Alerts/ });
+    expect(link).toHaveAttribute('href', '/alerts');
+    expect(await within(link).findByText('1')).toHaveAttribute('aria-label', '1 firing');
+    alerts = [];
   });
 
   it('offers Users to an admin', async () => {

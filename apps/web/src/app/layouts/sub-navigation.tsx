@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
@@ -9,6 +9,11 @@ import { Button } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { cx } from '@/components/ui/cx';
+
+// Its own chunk: the alerts contract (zod) stays out of the first load (issue 10 budget).
+const AlertCountBadge = lazy(async () => ({
+  default: (await import('@/features/alerts/components/alert-count-badge')).AlertCountBadge,
+}));
 
 const itemClassName = (active: boolean) =>
   cx(
@@ -64,8 +69,10 @@ function DashboardLinks() {
   const { can } = useMe();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
-      {/* The header's side padding less the items' own: icons line up with the logo. */}
-      <div className="mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
+      {/* The header's side padding less the items' own: icons line up with the logo. Relative:
+          the links' visually hidden texts (absolutely positioned) scroll with the items instead
+          of widening the page on a phone. */}
+      <div className="relative mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
         <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
           <ItemLabel icon="server">Devices</ItemLabel>
         </NavLink>
@@ -77,6 +84,18 @@ function DashboardLinks() {
           <ItemLabel icon="bolt" compact>
             Equipment
           </ItemLabel>
+        </NavLink>
+        <NavLink
+          to={paths.alerts}
+          title="Alerts"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="pulse" compact>
+            Alerts
+          </ItemLabel>
+          <Suspense fallback={null}>
+            <AlertCountBadge />
+          </Suspense>
         </NavLink>
         <NavLink
           to={paths.auditLog}

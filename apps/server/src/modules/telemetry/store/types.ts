@@ -114,7 +114,8 @@ export interface TelemetryBatch {
 }
 
 export interface TelemetrySubscription {
-  organisationId: number;
+  /** Only this organisation's samples; every organisation's when absent (alerting). */
+  organisationId?: number;
   /** Only these devices; all when absent. */
   deviceIds?: ReadonlySet<number>;
   /** Only these metrics; all when absent. */

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
+  ALERTS_PATH,
   DATACENTERS_PATH,
   ORGANISATION_PATH,
   RACKS_PATH,
@@ -57,6 +58,8 @@ const server = setupServer(
   listHandler(DATACENTERS_PATH, () => ({ datacenters: lists.datacenters })),
   listHandler(ROOMS_PATH, () => ({ rooms: lists.rooms })),
   listHandler(RACKS_PATH, () => ({ racks: lists.racks })),
+  // The tree's health dots: no alerts, every node green.
+  http.get(ALERTS_PATH, () => HttpResponse.json({ alerts: [], history: [] })),
   // A change schedules a metrics refresh 5 s later, which may land in a later test.
   http.post(REFRESH_METRICS_PATH, () => HttpResponse.json({})),
   http.get(ORGANISATION_PATH, () => HttpResponse.json({ id: 1, name: 'Acme', demo: false })),

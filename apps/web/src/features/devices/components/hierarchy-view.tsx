@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { Server } from '@brezza/contract';
+import { HEALTHY, worstHealth, type Server } from '@brezza/contract';
+import { useDeviceHealth } from '../api/get-alert-health';
 import {
   buildHierarchy,
   type HierarchyLists,
@@ -55,6 +56,12 @@ export function HierarchyView({
     [lists],
   );
 
+  const health = useDeviceHealth();
+  // A node's dot is the worst of its devices' alerts (rolled up from its children).
+  const rackHealth = (rack: RackNode) =>
+    worstHealth(rack.servers.map((server) => health.get(server.id) ?? HEALTHY));
+  const roomHealth = (room: RoomNode) => worstHealth(room.racks.map(rackHealth));
+
   if (tree.length === 0) {
     return (
       <p className="px-2 py-10 text-center text-slate-500">{filtered ? NO_MATCHES : NO_DEVICES}</p>
@@ -70,6 +77,7 @@ export function HierarchyView({
         key={rack.key}
         kind="rack"
         name={rack.name}
+        health={rackHealth(rack)}
         count={rack.servers.length}
         emptyText={NO_DEVICES_IN_RACK}
         expanded={isExpanded(rack.key)}
@@ -78,7 +86,13 @@ export function HierarchyView({
         onDelete={entity && (() => onOpen({ kind: 'delete-rack', rack: entity }))}
         onDropServer={entity && ((serverId) => onMoveServer(serverId, entity.id))}
       >
-        <RackDevices servers={rack.servers} sort={sort} onSort={onSort} onEdit={editServer} />
+        <RackDevices
+          servers={rack.servers}
+          health={health}
+          sort={sort}
+          onSort={onSort}
+          onEdit={editServer}
+        />
       </TreeNode>
     );
   };
@@ -90,6 +104,7 @@ export function HierarchyView({
         key={room.key}
         kind="room"
         name={room.name}
+        health={roomHealth(room)}
         count={room.racks.length}
         emptyText={NO_RACKS}
         expanded={isExpanded(room.key)}
@@ -110,6 +125,7 @@ export function HierarchyView({
           <TreeNode
             key={dc.key}
             kind="datacenter"
+            health={worstHealth(dc.rooms.map(roomHealth))}
             name={dc.name}
             detail={dc.location}
             count={dc.rooms.length}

@@ -1,5 +1,6 @@
 import { useMemo, type DragEvent } from 'react';
-import type { Server } from '@brezza/contract';
+import { HEALTHY, type AlertHealth, type Server } from '@brezza/contract';
+import { HealthDot } from './health-dot';
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
 import { useEditable } from '../hooks/editable';
@@ -19,11 +20,14 @@ import { SERVER_DRAG_TYPE } from './tree-node';
  */
 export function RackDevices({
   servers: unsorted,
+  health,
   sort,
   onSort,
   onEdit,
 }: {
   servers: Server[];
+  /** Each device's health from its alerts. */
+  health: ReadonlyMap<number, AlertHealth>;
   sort: SortState;
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
@@ -77,6 +81,7 @@ export function RackDevices({
                     )}
                     aria-hidden="true"
                   />
+                  <HealthDot health={health.get(server.id) ?? HEALTHY} />
                   <span className="truncate font-medium text-ink" title={server.serverName}>
                     <DeviceName server={server} />
                   </span>

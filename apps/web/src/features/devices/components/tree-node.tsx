@@ -4,6 +4,8 @@ import { Icon } from '@/components/ui/icon';
 import { itemCountText } from '../utils/counts';
 import { ENTITY_COLOURS, type EntityKind } from './entity-colours';
 import { RowActionButton } from './row-action-button';
+import { HealthDot } from './health-dot';
+import type { AlertHealth } from '@brezza/contract';
 
 /** The drag payload of a server row: its id. */
 export const SERVER_DRAG_TYPE = 'application/x-brezza-server';
@@ -22,6 +24,8 @@ export interface TreeNodeProps {
   onDelete?: () => void;
   /** A rack accepts dropped server rows. */
   onDropServer?: (serverId: number) => void;
+  /** The worst alert among the node's devices. */
+  health?: AlertHealth;
   children: ReactNode;
 }
 
@@ -37,6 +41,7 @@ export function TreeNode({
   onEdit,
   onDelete,
   onDropServer,
+  health,
   children,
 }: TreeNodeProps) {
   const contentId = useId();
@@ -100,6 +105,7 @@ export function TreeNode({
           className={cx('h-3 w-3 shrink-0 rounded-sm', ENTITY_COLOURS[kind].swatch)}
           aria-hidden="true"
         />
+        {health && <HealthDot health={health} />}
         <span className="min-w-0 flex-1 sm:flex sm:items-baseline sm:gap-2">
           <span className="block truncate font-medium text-ink" title={name}>
             {name}

@@ -1,4 +1,12 @@
-import { subsystemHealth, type EquipmentDetail } from '@brezza/contract';
+import { Link } from 'react-router';
+import {
+  SEVERITY_LABELS,
+  deviceHealth,
+  subsystemHealth,
+  type EquipmentDetail,
+} from '@brezza/contract';
+import { paths } from '@/config/paths';
+import { useUnitAlerts } from '../api/get-unit-alerts';
 import { Card } from '@/components/ui/card';
 import { StatusDot, STATUS_STYLES } from './status-dot';
 
@@ -13,8 +21,39 @@ export function HealthTab({
   freshnessText: string;
 }) {
   const subsystems = subsystemHealth(unit.sensors);
+  const alerts = useUnitAlerts(unit.id);
+  const alerting = alerts?.filter((a) => a.state !== 'pending') ?? [];
+  const colour = deviceHealth(alerting).get(unit.id)?.colour ?? 'green';
   return (
     <div className="grid gap-3 md:grid-cols-2">
+      <Card className="p-4 md:col-span-2" data-subsystem="alerts">
+        <h3 className="flex items-center gap-2 font-semibold text-ink">
+          <StatusDot status={alerts ? colour : 'unknown'} className="h-3.5 w-3.5" />
+          Alerts
+          <Link
+            to={paths.alerts}
+            className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+          >
+            All alerts
+          </Link>
+        </h3>
+        {alerting.length > 0 ? (
+          <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+            {alerting.map((alert) => (
+              <li key={alert.id}>
+                {SEVERITY_LABELS[alert.severity]}: {alert.ruleName}
+                {alert.state === 'nodata' ? ' (no data)' : ''}
+                {alert.value !== null ? ` — value ${alert.value}` : ''}
+                {alert.silenced ? ' (silenced)' : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">
+            {alerts ? 'No alert rule is firing for this unit.' : 'Loading alerts…'}
+          </p>
+        )}
+      </Card>
       <Card className="p-4" data-subsystem="communication">
         <h3 className="flex items-center gap-2 font-semibold text-ink">
           <StatusDot status={stale ? 'red' : 'green'} className="h-3.5 w-3.5" />

@@ -1,0 +1,625 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  alertRuleSchema,
+  conditionSchema,
+  scopeSchema,
+  equipmentMetricName,
+  type AlertRule,
+  type AlertStateName,
+  type AlertTransition,
+  type Severity,
+} from '@brezza/contract';
+import type { AlertRulesTable, DB } from '../../db/schema.js';
+import {
+  INITIAL_STATE,
+  absentBreaches,
+  breaches,
+  formatValue,
+  step,
+  toNoData,
+  type Observation,
+  type SeriesState,
+  type StepResult,
+} from './evaluate.js';
+import { inScope, seriesKey, severityReaches, type DeviceInfo } from './scope.js';
+import { DEFAULT_RULES } from './default-rules.js';
+
+/** A sample as the engine reads it (the metrics store's MetricSample, or a state word). */
+export interface EngineSample {
+  organisationId: number;
+  deviceId: number;
+  metric: string;
+  labels?: Record<string, string>;
+  timestampMs: number;
+  value: number | string | boolean;
+}
+
+/** How often no data, absences and pending durations are looked at without new samples. */
+export const ALERT_TICK_MS = 2_000;
+/** A threshold rule's series goes to "no data" when its device has not reported for this long. */
+export const NO_DATA_AFTER_MS = 10 * 60_000;
+/** Rules and devices are re-read this often, so another instance's edits apply here too. */
+const RELOAD_MS = 15_000;
+
+interface CachedSeries {
+  id: number | null;
+  version: number;
+  state: SeriesState;
+}
+
+interface OrgCache {
+  rules: AlertRule[];
+  devices: Map<number, DeviceInfo>;
+  series: Map<string, CachedSeries>;
+  loadedAt: number;
+  /** Samples of one organisation are evaluated in order, one batch at a time. */
+  queue: Promise<void>;
+}
+
+export function ruleFromRow(row: Selectable<AlertRulesTable>): AlertRule {
+  return alertRuleSchema.parse({
+    id: row.id,
+    name: row.name,
+    enabled: Number(row.enabled) === 1,
+    severity: row.severity,
+    scope: scopeSchema.parse(JSON.parse(row.scope)),
+    metric: row.metric,
+    condition: conditionSchema.parse(JSON.parse(row.condition)),
+    forSeconds: row.for_seconds,
+    description: row.description,
+    builtin: row.builtin,
+    updatedAt: row.updated_at,
+  });
+}
+
+/** Inserts the default pack once per organisation (the pack row's primary key decides). */
+export async function ensureDefaultPack(db: Kysely<DB>, organisationId: number): Promise<void> {
+  const seeded = await db
+    .selectFrom('alert_packs')
+    .select('organisation_id')
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
+  if (seeded) return;
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const inserted = await trx
+      .insertInto('alert_packs')
+      .values({ organisation_id: organisationId, created_at: now })
+      .onConflict((oc) => oc.column('organisation_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await trx
+      .insertInto('alert_rules')
+      .values(
+        DEFAULT_RULES.map((rule) => ({
+          organisation_id: organisationId,
+          name: rule.name,
+          enabled: 1,
+          severity: rule.severity,
+          scope: JSON.stringify(rule.scope),
+          metric: rule.metric ?? null,
+          condition: JSON.stringify(rule.condition),
+          for_seconds: rule.forSeconds,
+          description: rule.description ?? '',
+          builtin: rule.builtin,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  });
+}
+
+export async function loadDevices(
+  db: Kysely<DB>,
+  organisationId: number,
+): Promise<Map<number, DeviceInfo>> {
+  const rows = await db
+    .selectFrom('servers as s')
+    .leftJoin('racks as r', 'r.id', 's.rack_id')
+    .leftJoin('rooms as rm', (join) =>
+      join.on(sql`rm.id`, '=', sql`coalesce(r.room_id, s.room_id)`),
+    )
+    .leftJoin('equipment as e', 'e.server_id', 's.id')
+    .select([
+      's.id',
+      's.server_name',
+      's.device_type',
+      's.rack_id',
+      'rm.id as room_id',
+      'rm.datacenter_id',
+      's.last_seen_at',
+      'e.last_seen_at as equipment_seen_at',
+    ])
+    .where('s.organisation_id', '=', organisationId)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const seen = [row.last_seen_at, row.equipment_seen_at]
+        .filter((at): at is string => !!at)
+        .map((at) => Date.parse(at));
+      return [
+        row.id,
+        {
+          id: row.id,
+          name: row.server_name,
+          type: row.device_type,
+          rackId: row.rack_id,
+          roomId: row.room_id ?? null,
+          datacenterId: row.datacenter_id ?? null,
+          lastSeenMs: seen.length > 0 ? Math.max(...seen) : null,
+        },
+      ];
+    }),
+  );
+}
+
+export interface TransitionRecorded {
+  organisationId: number;
+  eventId: number;
+  transition: AlertTransition;
+  notify: boolean;
+}
+
+export interface EngineDeps {
+  db: Kysely<DB>;
+  now(): number;
+  /** Called after a transition committed (the notifier delivers what it queued). */
+  onTransition(recorded: TransitionRecorded): void;
+  log(error: unknown): void;
+}
+
+const cacheKey = (ruleId: number, deviceId: number, series: string) =>
+  `${ruleId}:${deviceId}:${series}`;
+
+/**
+ * The evaluation engine: keeps each organisation's rules, devices and series states in memory,
+ * evaluates samples as they are stored, and writes a state only on a transition, through a
+ * compare-and-set on the state row's version (an insert for a series' first transition). Losing
+ * the race (another instance recorded it) reloads the row and evaluates again.
+ */
+export function createAlertEngine(deps: EngineDeps) {
+  const { db } = deps;
+  const orgs = new Map<number, Promise<OrgCache>>();
+
+  async function load(organisationId: number): Promise<OrgCache> {
+    await ensureDefaultPack(db, organisationId);
+    const [ruleRows, devices, stateRows] = await Promise.all([
+      db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
+      loadDevices(db, organisationId),
+      db
+        .selectFrom('alert_states')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
+    ]);
+    const series = new Map<string, CachedSeries>();
+    for (const row of stateRows)
+      series.set(cacheKey(row.rule_id, row.device_id, row.series_key), fromRow(row));
+    return {
+      rules: ruleRows.map(ruleFromRow),
+      devices,
+      series,
+      loadedAt: deps.now(),
+      queue: Promise.resolve(),
+    };
+  }
+
+  function fromRow(row: {
+    id: number;
+    version: number;
+    state: string;
+    since_ms: number | string;
+    value: string | null;
+    evaluated_ms: number | string;
+  }): CachedSeries {
+    return {
+      id: row.id,
+      version: row.version,
+      state: {
+        state: row.state as AlertStateName,
+        sinceMs: Number(row.since_ms),
+        value: row.value,
+        evaluatedMs: Number(row.evaluated_ms),
+      },
+    };
+  }
+
+  async function org(organisationId: number): Promise<OrgCache> {
+    let cached = orgs.get(organisationId);
+    if (!cached) {
+      cached = load(organisationId);
+      orgs.set(organisationId, cached);
+      cached.catch(() => orgs.delete(organisationId));
+    }
+    const cache = await cached;
+    if (deps.now() - cache.loadedAt > RELOAD_MS) await refresh(cache, organisationId);
+    return cache;
+  }
+
+  async function refresh(cache: OrgCache, organisationId: number) {
+    cache.loadedAt = deps.now();
+    const [ruleRows, devices] = await Promise.all([
+      db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where('organisation_id', '=', organisationId)
+        .execute(),
+      loadDevices(db, organisationId),
+    ]);
+    cache.rules = ruleRows.map(ruleFromRow);
+    cache.devices = devices;
+  }
+
+  /** Applies one step; on a transition, records it (or adopts the state another instance wrote). */
+  async function apply(
+    organisationId: number,
+    cache: OrgCache,
+    rule: AlertRule,
+    deviceId: number,
+    series: string,
+    compute: (state: SeriesState) => StepResult,
+  ): Promise<void> {
+    const key = cacheKey(rule.id, deviceId, series);
+    const current = cache.series.get(key) ?? { id: null, version: 0, state: INITIAL_STATE };
+    const result = compute(current.state);
+    if (!result.changed) {
+      if (result.next !== current.state) cache.series.set(key, { ...current, state: result.next });
+      return;
+    }
+    const won = await record(organisationId, rule, deviceId, series, current, result);
+    if (won) {
+      cache.series.set(key, won);
+      return;
+    }
+    // Another instance moved this series first: take its state and evaluate once more.
+    const row = await db
+      .selectFrom('alert_states')
+      .selectAll()
+      .where('rule_id', '=', rule.id)
+      .where('device_id', '=', deviceId)
+      .where('series_key', '=', series)
+      .executeTakeFirst();
+    if (!row) return;
+    const adopted = fromRow(row);
+    cache.series.set(key, adopted);
+    const again = compute(adopted.state);
+    if (!again.changed) return;
+    const second = await record(organisationId, rule, deviceId, series, adopted, again);
+    if (second) cache.series.set(key, second);
+  }
+
+  async function record(
+    organisationId: number,
+    rule: AlertRule,
+    deviceId: number,
+    series: string,
+    current: CachedSeries,
+    result: StepResult,
+  ): Promise<CachedSeries | null> {
+    const { next, transition } = result;
+    const clearsAck = next.state === 'normal';
+    const outcome = await db.transaction().execute(async (trx) => {
+      let id = current.id;
+      if (id === null) {
+        const inserted = await trx
+          .insertInto('alert_states')
+          .values({
+            organisation_id: organisationId,
+            rule_id: rule.id,
+            device_id: deviceId,
+            series_key: series,
+            state: next.state,
+            since_ms: next.sinceMs,
+            value: next.value,
+            evaluated_ms: next.evaluatedMs,
+            version: 1,
+          })
+          .onConflict((oc) => oc.columns(['rule_id', 'device_id', 'series_key']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return null;
+        id = inserted.id;
+      } else {
+        const updated = await trx
+          .updateTable('alert_states')
+          .set({
+            state: next.state,
+            since_ms: next.sinceMs,
+            value: next.value,
+            evaluated_ms: next.evaluatedMs,
+            version: current.version + 1,
+            ...(clearsAck ? { acknowledged_by: null, acknowledged_at: null } : {}),
+          })
+          .where('id', '=', id)
+          .where('version', '=', current.version)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return null;
+      }
+      if (!transition) return { id, eventId: null, notify: false };
+      const at = new Date(next.sinceMs).toISOString();
+      const silenced = await isSilenced(trx, organisationId, rule, deviceId, at);
+      const event = await trx
+        .insertInto('alert_events')
+        .values({
+          organisation_id: organisationId,
+          state_id: id,
+          transition,
+          value: next.value,
+          silenced: silenced ? 1 : 0,
+          at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const notify = !silenced && (transition === 'firing' || transition === 'resolved');
+      if (notify) await queueDeliveries(trx, organisationId, rule.severity, deviceId, event.id);
+      return { id, eventId: event.id, notify };
+    });
+    if (!outcome) return null;
+    if (outcome.eventId !== null && transition) {
+      deps.onTransition({
+        organisationId,
+        eventId: outcome.eventId,
+        transition,
+        notify: outcome.notify,
+      });
+    }
+    return { id: outcome.id, version: current.id === null ? 1 : current.version + 1, state: next };
+  }
+
+  async function deviceOf(trx: Kysely<DB>, organisationId: number, deviceId: number) {
+    const devices = await loadDevices(trx, organisationId);
+    return devices.get(deviceId);
+  }
+
+  async function isSilenced(
+    trx: Kysely<DB>,
+    organisationId: number,
+    rule: AlertRule,
+    deviceId: number,
+    at: string,
+  ): Promise<boolean> {
+    const silences = await trx
+      .selectFrom('silences')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .where('starts_at', '<=', at)
+      .where('ends_at', '>', at)
+      .execute();
+    if (silences.length === 0) return false;
+    const device = await deviceOf(trx, organisationId, deviceId);
+    if (!device) return false;
+    return silences.some(
+      (s) =>
+        (s.rule_id === null || s.rule_id === rule.id) &&
+        (s.severity === null || s.severity === rule.severity) &&
+        inScope(scopeSchema.parse(JSON.parse(s.scope)), device),
+    );
+  }
+
+  async function queueDeliveries(
+    trx: Kysely<DB>,
+    organisationId: number,
+    severity: Severity,
+    deviceId: number,
+    eventId: number,
+  ) {
+    const channels = await trx
+      .selectFrom('notification_channels')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .execute();
+    if (channels.length === 0) return;
+    const device = await deviceOf(trx, organisationId, deviceId);
+    if (!device) return;
+    const now = new Date(deps.now()).toISOString();
+    const routed = channels.filter(
+      (c) =>
+        severityReaches(severity, c.min_severity as Severity) &&
+        inScope(scopeSchema.parse(JSON.parse(c.scope)), device),
+    );
+    if (routed.length === 0) return;
+    await trx
+      .insertInto('notification_deliveries')
+      .values(
+        routed.map((c) => ({
+          organisation_id: organisationId,
+          channel_id: c.id,
+          event_id: eventId,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /** pCDU and PDU state words, read from the units' latest values after their samples. */
+  async function stateWords(
+    cache: OrgCache,
+    samples: readonly EngineSample[],
+  ): Promise<EngineSample[]> {
+    const wanted = new Set(
+      cache.rules
+        .filter((r) => r.enabled && r.condition.kind === 'equals' && r.metric)
+        .map((r) => r.metric!),
+    );
+    if (wanted.size === 0) return [];
+    const units = new Map<number, number>();
+    for (const s of samples) {
+      const device = cache.devices.get(s.deviceId);
+      if (device && device.type !== 'server')
+        units.set(s.deviceId, Math.max(units.get(s.deviceId) ?? 0, s.timestampMs));
+    }
+    if (units.size === 0) return [];
+    const readings = await db
+      .selectFrom('equipment_readings')
+      .select(['server_id', 'sensor', 'value'])
+      .where('server_id', 'in', [...units.keys()])
+      .execute();
+    const words: EngineSample[] = [];
+    for (const reading of readings) {
+      const device = cache.devices.get(reading.server_id)!;
+      const metric = equipmentMetricName(device.type as 'pcdu' | 'pdu', reading.sensor);
+      if (!wanted.has(metric)) continue;
+      const value = JSON.parse(reading.value) as unknown;
+      if (typeof value !== 'string') continue;
+      words.push({
+        organisationId: samples[0]!.organisationId,
+        deviceId: reading.server_id,
+        metric,
+        timestampMs: units.get(reading.server_id)!,
+        value,
+      });
+    }
+    return words;
+  }
+
+  async function evaluateBatch(organisationId: number, samples: readonly EngineSample[]) {
+    const cache = await org(organisationId);
+    if (samples.some((s) => !cache.devices.has(s.deviceId))) await refresh(cache, organisationId);
+    const all = [...samples, ...(await stateWords(cache, samples))];
+    const byMetric = new Map<string, AlertRule[]>();
+    const absentRules = cache.rules.filter((r) => r.enabled && r.condition.kind === 'absent');
+    for (const rule of cache.rules) {
+      if (!rule.enabled || !rule.metric || rule.condition.kind === 'absent') continue;
+      const list = byMetric.get(rule.metric) ?? [];
+      list.push(rule);
+      byMetric.set(rule.metric, list);
+    }
+    const seen = new Map<number, number>();
+    for (const sample of all) {
+      const device = cache.devices.get(sample.deviceId);
+      if (!device) continue;
+      seen.set(device.id, Math.max(seen.get(device.id) ?? 0, sample.timestampMs));
+      for (const rule of byMetric.get(sample.metric) ?? []) {
+        if (!inScope(rule.scope, device)) continue;
+        const series = seriesKey(sample.labels);
+        await apply(organisationId, cache, rule, device.id, series, (state) =>
+          step(rule, state, {
+            atMs: sample.timestampMs,
+            breach: breaches(
+              rule.condition,
+              sample.value,
+              state.state === 'pending' || state.state === 'firing',
+            ),
+            value: formatValue(sample.value),
+          }),
+        );
+      }
+    }
+    // A report ends an absence at once rather than at the next tick.
+    for (const [deviceId, atMs] of seen) {
+      const device = cache.devices.get(deviceId)!;
+      device.lastSeenMs = Math.max(device.lastSeenMs ?? 0, atMs);
+      for (const rule of absentRules) {
+        if (!inScope(rule.scope, device)) continue;
+        const key = cacheKey(rule.id, deviceId, '');
+        const state = cache.series.get(key)?.state.state;
+        if (state !== 'firing' && state !== 'pending') continue;
+        await apply(organisationId, cache, rule, deviceId, '', (s) =>
+          step(rule, s, { atMs, breach: false, value: null }),
+        );
+      }
+    }
+  }
+
+  async function tickOrg(organisationId: number) {
+    const cache = await org(organisationId);
+    // Device last-seen times from the database: another instance may have had the reports.
+    cache.devices = await loadDevices(db, organisationId);
+    const now = deps.now();
+    for (const rule of cache.rules) {
+      if (!rule.enabled) continue;
+      const condition = rule.condition;
+      if (condition.kind === 'absent') {
+        for (const device of cache.devices.values()) {
+          if (!inScope(rule.scope, device)) continue;
+          const breach = absentBreaches(condition, now, device.lastSeenMs);
+          const obs: Observation = {
+            atMs: now,
+            breach,
+            value:
+              breach && device.lastSeenMs
+                ? `${Math.round((now - device.lastSeenMs) / 1000)} s`
+                : null,
+          };
+          const key = cacheKey(rule.id, device.id, '');
+          const state = cache.series.get(key)?.state.state ?? 'normal';
+          // Nothing to write for a reporting device that is already normal.
+          if (!breach && state === 'normal') continue;
+          await apply(organisationId, cache, rule, device.id, '', (s) => step(rule, s, obs));
+        }
+        continue;
+      }
+      for (const [key, entry] of cache.series) {
+        if (!key.startsWith(`${rule.id}:`)) continue;
+        const [, deviceText, ...rest] = key.split(':');
+        const deviceId = Number(deviceText);
+        const series = rest.join(':');
+        const device = cache.devices.get(deviceId);
+        if (!device) continue;
+        if (device.lastSeenMs !== null && now - device.lastSeenMs > NO_DATA_AFTER_MS) {
+          await apply(organisationId, cache, rule, deviceId, series, (s) => toNoData(s, now));
+        } else if (
+          entry.state.state === 'pending' &&
+          now - entry.state.sinceMs >= rule.forSeconds * 1000
+        ) {
+          // The pending duration ran out between samples: the last sample still breaches.
+          await apply(organisationId, cache, rule, deviceId, series, (s) =>
+            step(rule, s, { atMs: now, breach: true, value: s.value }),
+          );
+        }
+      }
+    }
+  }
+
+  function enqueue(organisationId: number, work: () => Promise<void>): Promise<void> {
+    const run = async () => {
+      const cache = await org(organisationId);
+      const next = cache.queue.then(work, work);
+      cache.queue = next.catch((error: unknown) => deps.log(error));
+      return cache.queue;
+    };
+    return run();
+  }
+
+  return {
+    /** Evaluates stored samples (the telemetry stream's batches). */
+    evaluate(samples: readonly EngineSample[]): Promise<void> {
+      const byOrg = new Map<number, EngineSample[]>();
+      for (const s of samples) {
+        const list = byOrg.get(s.organisationId) ?? [];
+        list.push(s);
+        byOrg.set(s.organisationId, list);
+      }
+      return Promise.all(
+        [...byOrg].map(([organisationId, list]) =>
+          enqueue(organisationId, () => evaluateBatch(organisationId, list)),
+        ),
+      ).then(() => undefined);
+    },
+    /** No data, absences and pending durations: every organisation with rules. */
+    async tick(): Promise<void> {
+      const rows = await db.selectFrom('organisations').select('id').execute();
+      for (const { id } of rows) await enqueue(id, () => tickOrg(id));
+    },
+    /** A rule changed here: re-read the organisation's rules before the next sample. */
+    invalidate(organisationId: number) {
+      void orgs.get(organisationId)?.then((cache) => {
+        cache.loadedAt = 0;
+      });
+    },
+    /** The series' states as the engine holds them (for acknowledgement checks use the db). */
+    forget(organisationId: number) {
+      orgs.delete(organisationId);
+    },
+  };
+}
+
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { ALERTS_PATH, alertsListSchema, deviceHealth, type AlertHealth } from '@brezza/contract';
+import { useApiClient } from '@/lib/api-client';
+
+/** Each device's health colour from GET /api/alerts (refreshed every 5 s). */
+export function useDeviceHealth(): Map<number, AlertHealth> {
+  const request = useApiClient();
+  const query = useQuery({
+    queryKey: ['devices', 'alert-health'],
+    queryFn: async () =>
+      alertsListSchema.parse(
+        await request<unknown>(ALERTS_PATH, { fallbackError: 'Failed to load alerts: {status}' }),
+      ).alerts,
+    refetchInterval: 5_000,
+    select: deviceHealth,
+  });
+  return query.data ?? new Map();
+}
