@@ -37,7 +37,6 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
-
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
   const onServersChanged = (
