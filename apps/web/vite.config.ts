@@ -57,5 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // Property tests run a hundred cases in jsdom; on a busy 2-core CI machine that can pass 5 s.
+    testTimeout: 30_000,
   },
 }));

@@ -17,6 +17,7 @@ describe('parseCommandLine', () => {
       apiUrl: undefined,
       configDir: undefined,
       noService: false,
+      rack: undefined,
     });
   });
 
@@ -30,8 +31,15 @@ describe('parseCommandLine', () => {
         '--config-dir',
         '/tmp/x',
         '--no-service',
+        '--rack',
+        'DC / Hall / R1',
       ]),
-    ).toMatchObject({ apiUrl: 'https://brezza.example', configDir: '/tmp/x', noService: true });
+    ).toMatchObject({
+      apiUrl: 'https://brezza.example',
+      configDir: '/tmp/x',
+      noService: true,
+      rack: 'DC / Hall / R1',
+    });
     expect(parseCommandLine(['run', '--interval', '2', '--config-dir', '/c'])).toEqual({
       kind: 'run',
       configDir: '/c',

@@ -8,6 +8,8 @@ export interface InstallCommand {
   apiUrl: string | undefined;
   configDir: string | undefined;
   noService: boolean;
+  /** `--rack`: a rack id or "<datacenter> / <room> / <rack>" to place the server in. */
+  rack: string | undefined;
 }
 
 export interface RunCommand {
@@ -43,11 +45,15 @@ export const MAX_INTERVAL_SECONDS = 3600;
 
 export const USAGE = `Usage:
   ${AGENT_BINARY_NAME} --create-with-app-token <token> --create-with-server-name <name>
+      [--rack "<datacenter> / <room> / <rack>" | --rack <rack id>]
       [--api-url <url>] [--config-dir <dir>] [--no-service]
     Registers this machine, writes the agent's config and installs and starts the
-    systemd service brezza-agent.service (as root). --api-url defaults to the URL this
-    file was downloaded from; --config-dir to /root/.brezza. --no-service only registers
-    and writes the config (no root needed, nothing installed).
+    systemd service brezza-agent.service (as root). --rack places the server in that
+    rack (a rack in a standalone room is "<room> / <rack>", a standalone rack "<rack>");
+    when there is no such rack it stays in 'Unassigned' and a warning says so.
+    --api-url defaults to the URL this file was downloaded from; --config-dir to
+    /root/.brezza. --no-service only registers and writes the config (no root needed,
+    nothing installed).
 
   ${AGENT_BINARY_NAME} run [--config-dir <dir>] [--interval <seconds>] [--host-root <dir>]
     The service: reads the config, pushes a sample every 15 s (or --interval, or
@@ -146,6 +152,7 @@ export function parseCommandLine(argv: string[]): Command {
         'api-url': { type: 'string' },
         'config-dir': { type: 'string' },
         'no-service': { type: 'boolean' },
+        rack: { type: 'string' },
         interval: { type: 'string' },
         'host-root': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -163,8 +170,8 @@ export function parseCommandLine(argv: string[]): Command {
     values['create-with-app-token'] !== undefined ||
     values['create-with-server-name'] !== undefined;
   if (positionals[0] === 'run' && positionals.length === 1 && !installing) {
-    if (values['api-url'] !== undefined || values['no-service']) {
-      return fail('--api-url and --no-service belong to the installer, not to "run".');
+    if (values['api-url'] !== undefined || values['no-service'] || values.rack !== undefined) {
+      return fail('--api-url, --rack and --no-service belong to the installer, not to "run".');
     }
     let intervalSeconds: number | undefined;
     if (values.interval !== undefined) {
@@ -202,5 +209,6 @@ export function parseCommandLine(argv: string[]): Command {
     apiUrl: values['api-url'],
     configDir: values['config-dir'],
     noService: values['no-service'] ?? false,
+    rack: values.rack,
   };
 }

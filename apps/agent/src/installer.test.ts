@@ -28,6 +28,7 @@ function buildCommand(overrides: Partial<InstallCommand> = {}): InstallCommand {
     apiUrl: undefined,
     configDir: path.join(dir, '.brezza'),
     noService: false,
+    rack: undefined,
     ...overrides,
   };
 }
@@ -123,6 +124,29 @@ describe('install', () => {
     expect(requests[0]?.url).toBe('http://10.0.0.1:3000/api/agent/register');
     expect(readConfig(command.configDir!).apiUrl).toBe('http://10.0.0.1:3000');
     expect(installService).not.toHaveBeenCalled();
+  });
+
+  it('sends --rack with the registration and prints where the server went, or the warning', async () => {
+    const command = buildCommand({ rack: ' Milan North / Hall A / A-01 ', noService: true });
+    const placed = buildEnvironment(() =>
+      json(200, { serverId: 1, serverName: 'n', rack: 'Milan North / Hall A / A-01' }),
+    );
+    await install(command, placed.env);
+    expect(placed.requests[0]?.body).toMatchObject({ rack: 'Milan North / Hall A / A-01' });
+    expect(placed.lines).toContain('Placed it in rack Milan North / Hall A / A-01.');
+
+    const missing = buildEnvironment(() =>
+      json(200, { serverId: 1, serverName: 'n', warning: 'No rack "X".' }),
+    );
+    await install(buildCommand({ rack: 'X', noService: true }), missing.env);
+    expect(missing.lines).toContain('Warning: No rack "X".');
+
+    const none = buildEnvironment(() => json(200, { serverId: 1, serverName: 'n' }));
+    await install(buildCommand({ noService: true }), none.env);
+    expect(none.requests[0]?.body).not.toHaveProperty('rack');
+    await expect(install(buildCommand({ rack: '  ', noService: true }), none.env)).rejects.toThrow(
+      '--rack: rack must name a rack',
+    );
   });
 
   it('stops before registering when not root, without systemd, or without a URL', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isSea } from 'node:sea';
-import { agentServerNameSchema } from '@brezza/contract';
+import { agentServerNameSchema, rackReferenceSchema } from '@brezza/contract';
 import type { InstallCommand } from './cli.js';
 import { defaultConfigDir, writeConfig, type AgentConfig } from './config-file.js';
 import { readEmbeddedApiUrl } from './embedded-api-url.js';
@@ -122,6 +122,10 @@ export async function install(command: InstallCommand, env: InstallEnvironment):
       );
     }
   }
+  const rack = command.rack === undefined ? undefined : rackReferenceSchema.safeParse(command.rack);
+  if (rack && !rack.success) {
+    throw new AgentError(`--rack: ${rack.error.issues[0]?.message}`, EXIT.USAGE);
+  }
   const name = agentServerNameSchema.safeParse(command.serverName);
   if (!name.success) {
     throw new AgentError(`--create-with-server-name: ${name.error.issues[0]?.message}`, EXIT.USAGE);
@@ -146,6 +150,7 @@ export async function install(command: InstallCommand, env: InstallEnvironment):
       hostName: env.hostName().slice(0, 255),
       addresses: env.addresses(),
       agentVersion: AGENT_VERSION,
+      ...(rack ? { rack: rack.data } : {}),
     });
   } catch (error) {
     if (error instanceof ApiUnavailable) {
@@ -168,6 +173,8 @@ export async function install(command: InstallCommand, env: InstallEnvironment):
   env.log(
     `Registered this machine as "${registered.serverName}" (server ${registered.serverId}) with ${apiUrl}.`,
   );
+  if (registered.rack !== undefined) env.log(`Placed it in rack ${registered.rack}.`);
+  if (registered.warning !== undefined) env.log(`Warning: ${registered.warning}`);
 
   let file: string;
   try {

@@ -6,6 +6,7 @@ import { accessRequestCommands } from './modules/identity/admin-commands.js';
 import { organisationCommands } from './modules/organisations/admin-commands.js';
 import { userCommands } from './modules/users/admin-commands.js';
 import { hierarchyCommands } from './modules/hierarchy/admin-commands.js';
+import { hierarchyBulkCommands } from './modules/hierarchy/bulk/admin-commands.js';
 import { onboardingCommands } from './modules/onboarding/admin-commands.js';
 import { metricsCommands } from './modules/metrics/admin-commands.js';
 
@@ -15,6 +16,7 @@ export const adminCommands: AdminCommand[] = [
   ...userCommands,
   ...accessRequestCommands,
   ...hierarchyCommands,
+  ...hierarchyBulkCommands,
   ...onboardingCommands,
   ...metricsCommands,
 ];

@@ -12,6 +12,7 @@ import {
   roomPath,
   roomsListSchema,
   serverPath,
+  serverColumnsSchema,
   serverSchema,
   serversListSchema,
 } from '@brezza/contract';
@@ -113,6 +114,27 @@ describe('hierarchy API', () => {
       ]);
       expect((await lists(other)).servers.map((s) => s.serverName)).toEqual(['not-yours']);
       expect((await lists(other)).datacenters).toEqual([]);
+
+      // The compact encoding: the same servers, one array per field, cached under its own tag.
+      const compact = await call(operator, 'GET', `${SERVERS_PATH}?encoding=columns`);
+      expect(compact.statusCode).toBe(200);
+      expect(serverColumnsSchema.parse(compact.json())).toEqual({
+        count: 2,
+        columns: {
+          id: [placed, loose],
+          serverName: ['db-01', 'spare'],
+          publicIpv4: ['198.51.100.7', servers[1]!.publicIpv4],
+          machineId: ['a'.repeat(32), servers[1]!.machineId],
+          rackId: [rack.id, null],
+          deviceTypeId: [null, null],
+          lastSeenAt: [null, null],
+        },
+      });
+      const plain = await call(operator, 'GET', SERVERS_PATH);
+      expect(compact.headers.etag).not.toBe(plain.headers.etag);
+      const bad = await call(operator, 'GET', `${SERVERS_PATH}?encoding=rows`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ error: 'encoding must be "columns" or left out.' });
     });
   });
 

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
+  DATACENTERS_PATH,
+  RACKS_PATH,
+  ROOMS_PATH,
+  rackNotFoundWarning,
   APP_TOKEN_BOUND_ELSEWHERE,
   APP_TOKEN_EXPIRED,
   APP_TOKEN_INVALID,
@@ -228,6 +232,60 @@ describe('registration', () => {
     const first = (await register(await newToken(), body)).json<{ serverId: number }>();
     const second = await register(await newToken(), { ...body, serverName: 'reinstalled-2' });
     expect(second.json()).toEqual({ serverId: first.serverId, serverName: 'reinstalled-2' });
+  });
+
+  it('places the server in the rack --rack names, by path or id, or warns and leaves it unassigned', async () => {
+    const owner = await createOperator(t);
+    const post = async (path: string, body: object) =>
+      (
+        await t.app.inject({ method: 'POST', url: path, headers: owner.headers, payload: body })
+      ).json<{ id: number }>();
+    const dc = await post(DATACENTERS_PATH, { name: 'Milan North', location: 'Milan' });
+    const room = await post(ROOMS_PATH, { name: 'Hall A', datacenterId: dc.id });
+    const rack = await post(RACKS_PATH, { name: 'A-01', roomId: room.id });
+    const lone = await post(RACKS_PATH, { name: 'Mobile Rack' });
+    const rackOf = async (serverId: number) =>
+      (
+        await t.app.database.db
+          .selectFrom('servers')
+          .select('rack_id')
+          .where('id', '=', serverId)
+          .executeTakeFirstOrThrow()
+      ).rack_id;
+
+    const byPath = await register(
+      await newToken(owner),
+      buildRegistration({ rack: 'milan north/Hall A /A-01' }),
+    );
+    // Names are matched as written: this case differs, so no rack is found.
+    expect(byPath.json()).toMatchObject({
+      warning: rackNotFoundWarning('milan north/Hall A /A-01'),
+    });
+    expect(await rackOf(byPath.json().serverId)).toBeNull();
+
+    const placed = await register(
+      await newToken(owner),
+      buildRegistration({ rack: 'Milan North/Hall A/ A-01' }),
+    );
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ rack: 'Milan North / Hall A / A-01' });
+    expect(placed.json()).not.toHaveProperty('warning');
+    expect(await rackOf(placed.json().serverId)).toBe(rack.id);
+    const listed = await t.app.inject({ method: 'GET', url: SERVERS_PATH, headers: owner.headers });
+    expect(listed.json().servers).toContainEqual(
+      expect.objectContaining({ id: placed.json().serverId, rackName: 'A-01', roomName: 'Hall A' }),
+    );
+
+    const byId = await register(
+      await newToken(owner),
+      buildRegistration({ rack: String(lone.id) }),
+    );
+    expect(byId.json()).toMatchObject({ rack: 'Mobile Rack' });
+    expect(await rackOf(byId.json().serverId)).toBe(lone.id);
+    // Another organisation's rack id is no rack at all.
+    const other = await register(await newToken(), buildRegistration({ rack: String(lone.id) }));
+    expect(other.json()).toMatchObject({ warning: rackNotFoundWarning(String(lone.id)) });
+    expect(await rackOf(other.json().serverId)).toBeNull();
   });
 
   it('answers 400 naming the field for a bad registration', async () => {

@@ -390,7 +390,7 @@ test('a burst of changes fires one metrics refresh, 5 s after the last', async (
 
   await page.getByText('Debug Output').click();
   await expect(page.getByTestId('refresh-status')).toContainText('Refreshed at');
-  await expect(page.getByText('GET /api/servers → OK').first()).toBeVisible();
+  await expect(page.getByText('GET /api/servers?encoding=columns → OK').first()).toBeVisible();
   await expect(page.getByText('POST /api/racks → OK').first()).toBeVisible();
   await expect(page.getByText('"name": "Burst 3"')).toBeVisible();
 });

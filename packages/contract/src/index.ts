@@ -13,3 +13,4 @@ export * from './prerender.js';
 export * from './person-text.js';
 export * from './telemetry.js';
 export * from './equipment-agent.js';
+export * from './hierarchy-bulk.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVER_NAME_REQUIRED } from './devices.js';
 import { NAME_MAX_LENGTH } from './limits.js';
+import { rackReferenceSchema } from './hierarchy-bulk.js';
 
 /**
  * Onboarding (SPEC §4 Installer flow, DESIGN §5): the operator asks for an app token, the web app
@@ -82,12 +83,22 @@ export const agentRegisterBodySchema = z.object({
   /** The machine's own interface addresses, for the operator's information. */
   addresses: z.array(z.string().max(64)).max(64),
   agentVersion: agentVersionSchema,
+  /**
+   * The installer's `--rack`: a rack id or "<datacenter> / <room> / <rack>" (issue 16). The
+   * server is placed there; a rack that does not exist leaves it where it was (a new server:
+   * 'Unassigned') and the answer's `warning` says so.
+   */
+  rack: rackReferenceSchema.optional(),
 });
 export type AgentRegisterBody = z.infer<typeof agentRegisterBodySchema>;
 
 export const agentRegisterResponseSchema = z.object({
   serverId: z.number().int().positive(),
   serverName: z.string(),
+  /** The rack path the server was placed in, when the registration named one that exists. */
+  rack: z.string().optional(),
+  /** What the installer prints as a warning (a rack that does not exist). */
+  warning: z.string().optional(),
 });
 export type AgentRegisterResponse = z.infer<typeof agentRegisterResponseSchema>;
 

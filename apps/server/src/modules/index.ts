@@ -7,6 +7,7 @@ import { demoModule } from './demo/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
+import { hierarchyBulkRoutes } from './hierarchy/bulk/routes.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
 import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     api.addHook('onRequest', api.authenticate);
     await api.register(organisationSettingsRoutes);
     await api.register(hierarchyRoutes);
+    await api.register(hierarchyBulkRoutes);
     await api.register(planRoutes);
     await api.register(tokenRoutes);
     await api.register(refreshMetricsRoutes);

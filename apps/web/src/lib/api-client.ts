@@ -27,6 +27,10 @@ export interface ApiRequest {
   /** Extra headers, e.g. a Content-Type on a call without a body where SPEC §7 names one. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A body sent as it is, with its own type (a file), instead of `body` as JSON. */
+  raw?: Blob;
+  /** 'text' answers the body as text (a download), not parsed as JSON. */
+  answer?: 'json' | 'text';
 }
 
 async function errorFrom(response: Response, fallback: string): Promise<ApiError> {
@@ -55,6 +59,8 @@ export async function apiRequest<T>(
     fallbackError = 'Request failed: {status}',
     headers: extraHeaders,
     signal,
+    raw,
+    answer = 'json',
   }: ApiRequest = {},
 ): Promise<T> {
   let token: string | undefined;
@@ -69,16 +75,18 @@ export async function apiRequest<T>(
     ...extraHeaders,
     Authorization: `Bearer ${token}`,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (raw !== undefined) headers['Content-Type'] = raw.type;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal,
   });
   if (!response.ok) throw await errorFrom(response, fallbackError);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
+  if (answer === 'text') return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

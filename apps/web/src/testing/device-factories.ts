@@ -1,4 +1,4 @@
-import type { Datacenter, Rack, Room, Server } from '@brezza/contract';
+import type { Datacenter, Rack, Room, Server, ServerColumns } from '@brezza/contract';
 
 let sequence = 0;
 const next = () => (sequence += 1);
@@ -32,4 +32,20 @@ export function buildRoom(overrides: Partial<Room> = {}): Room {
 export function buildRack(overrides: Partial<Rack> = {}): Rack {
   const id = overrides.id ?? next();
   return { id, name: `Rack ${id}`, roomId: null, ...overrides };
+}
+
+/** What GET /api/servers?encoding=columns answers for these servers. */
+export function serverColumns(servers: (Server & { lastSeenAt?: string | null })[]): ServerColumns {
+  return {
+    count: servers.length,
+    columns: {
+      id: servers.map((s) => s.id),
+      serverName: servers.map((s) => s.serverName),
+      publicIpv4: servers.map((s) => s.publicIpv4),
+      machineId: servers.map((s) => s.machineId),
+      rackId: servers.map((s) => s.rackId),
+      deviceTypeId: servers.map((s) => s.deviceTypeId),
+      lastSeenAt: servers.map((s) => s.lastSeenAt ?? null),
+    },
+  };
 }

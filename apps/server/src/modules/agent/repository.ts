@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, ServersTable } from '../../db/schema.js';
+import { ID_MAX, formatRackPath, parseRackPath } from '@brezza/contract';
 
 export type ServerRow = Selectable<ServersTable>;
 
@@ -88,6 +89,54 @@ export function createAgentRepository(db: Kysely<DB>) {
     },
 
     /** Records a registration: the agent's report, and the name when it changed. */
+    /**
+     * The organisation's racks a `--rack` names: by id (digits), else by path. More than one
+     * means the path is ambiguous.
+     */
+    async findRacks(
+      organisationId: number,
+      reference: string,
+    ): Promise<{ id: number; path: string }[]> {
+      let query = db
+        .selectFrom('racks as rk')
+        .leftJoin('rooms as rm', (join) =>
+          join.onRef('rm.id', '=', 'rk.room_id').on('rm.organisation_id', '=', organisationId),
+        )
+        .leftJoin('datacenters as dc', (join) =>
+          join
+            .onRef('dc.id', '=', 'rm.datacenter_id')
+            .on('dc.organisation_id', '=', organisationId),
+        )
+        .select(['rk.id as id', 'rk.name as rack', 'rm.name as room', 'dc.name as datacenter'])
+        .where('rk.organisation_id', '=', organisationId);
+      if (/^\d+$/.test(reference)) {
+        const id = Number(reference);
+        if (id > ID_MAX) return [];
+        query = query.where('rk.id', '=', id);
+      } else {
+        const path = parseRackPath(reference);
+        if (!path) return [];
+        query = query.where('rk.name', '=', path.rack);
+        query =
+          path.room === null
+            ? query.where('rm.id', 'is', null)
+            : query.where('rm.name', '=', path.room);
+        query =
+          path.datacenter === null
+            ? query.where('dc.id', 'is', null)
+            : query.where('dc.name', '=', path.datacenter);
+      }
+      const rows = await query.orderBy('rk.id').execute();
+      return rows.map((row) => ({
+        id: row.id,
+        path: formatRackPath({ datacenter: row.datacenter, room: row.room, rack: row.rack }),
+      }));
+    },
+
+    async placeServer(id: number, rackId: number): Promise<void> {
+      await db.updateTable('servers').set({ rack_id: rackId }).where('id', '=', id).execute();
+    },
+
     async updateServer(id: number, report: AgentReport, serverName?: string): Promise<void> {
       await db
         .updateTable('servers')

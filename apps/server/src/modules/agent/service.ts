@@ -5,6 +5,8 @@ import {
   APP_TOKEN_EXPIRED,
   APP_TOKEN_INVALID,
   APP_TOKEN_NOT_REGISTERED,
+  rackAmbiguousWarning,
+  rackNotFoundWarning,
   type AgentRegisterBody,
   type AgentRegisterResponse,
   type AgentSamplesBody,
@@ -121,11 +123,29 @@ export function createAgentService({
         changed = true;
         serverName = body.serverName;
       }
+      // `--rack`: the server goes into the rack it names, if the organisation has exactly one.
+      let placement: { rack?: string; warning?: string } = {};
+      if (body.rack !== undefined) {
+        const racks = await agents.findRacks(token.organisation_id, body.rack);
+        if (racks.length === 1) {
+          const rack = racks[0]!;
+          if (server.rack_id !== rack.id) {
+            await agents.placeServer(server.id, rack.id);
+            changed = true;
+          }
+          placement = { rack: rack.path };
+        } else {
+          placement = {
+            warning:
+              racks.length === 0 ? rackNotFoundWarning(body.rack) : rackAmbiguousWarning(body.rack),
+          };
+        }
+      }
       if (changed) {
         await createMetricsRepository(trx).rebuildLabels(token.organisation_id, at, [server.id]);
         await onServersChanged(token.organisation_id, trx, afterCommit);
       }
-      return { serverId: server.id, serverName };
+      return { serverId: server.id, serverName, ...placement };
     });
   }
 

@@ -2,6 +2,9 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { HierarchyList } from '@brezza/contract';
 
+/** A cached list: one of SPEC §7's four, or the servers in their compact columns. */
+export type ListKind = HierarchyList | 'servers-columns';
+
 const gzipAsync = promisify(gzip);
 
 /** One organisation's serialised list body, valid while the organisation's stamp is `stamp`. */
@@ -14,7 +17,7 @@ export interface CachedList {
 }
 
 /** A strong validator: the stamp names the organisation's hierarchy state, the kind the list. */
-export const listEtag = (stamp: string, kind: HierarchyList) => `"${stamp}-${kind}"`;
+export const listEtag = (stamp: string, kind: ListKind) => `"${stamp}-${kind}"`;
 /** The gzipped bytes are another representation, so they carry their own strong tag. */
 export const gzipEtag = (etag: string) => etag.replace(/"$/, '-gzip"');
 
@@ -39,7 +42,7 @@ export function createListCache({ maxBytes }: { maxBytes: number }) {
   const building = new Map<string, Promise<CachedList>>();
   let bytes = 0;
 
-  const keyOf = (organisationId: number, kind: HierarchyList) => `${organisationId}:${kind}`;
+  const keyOf = (organisationId: number, kind: ListKind) => `${organisationId}:${kind}`;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -63,7 +66,7 @@ export function createListCache({ maxBytes }: { maxBytes: number }) {
     /** The body for this stamp: from memory, or built once by `build` and kept. */
     async get(
       organisationId: number,
-      kind: HierarchyList,
+      kind: ListKind,
       stamp: string,
       build: () => Promise<unknown>,
     ): Promise<CachedList> {
@@ -98,7 +101,7 @@ export function createListCache({ maxBytes }: { maxBytes: number }) {
 
     /** Drops an organisation's lists from this instance's memory (its stamp has changed). */
     drop(organisationId: number) {
-      for (const kind of ['servers', 'datacenters', 'rooms', 'racks'] as const) {
+      for (const kind of ['servers', 'servers-columns', 'datacenters', 'rooms', 'racks'] as const) {
         remove(keyOf(organisationId, kind));
       }
     },

@@ -4,6 +4,7 @@ import {
   DATACENTERS_PATH,
   RACKS_PATH,
   ROOMS_PATH,
+  SERVERS_ENCODING_COLUMNS,
   SERVERS_PATH,
   datacenterBodySchema,
   datacenterSchema,
@@ -16,15 +17,17 @@ import {
   roomBodySchema,
   roomSchema,
   roomsListSchema,
+  serverColumnsSchema,
   serverSchema,
   serverUpdateBodySchema,
+  serversListQuerySchema,
   serversListSchema,
   type HierarchyEntity,
   type HierarchyList,
 } from '@brezza/contract';
 import { pathId, routes } from '../../lib/routes.js';
 import { createHierarchyRepository } from './repository.js';
-import { gzipEtag, ifNoneMatchHits, listEtag } from './list-cache.js';
+import { gzipEtag, ifNoneMatchHits, listEtag, type ListKind } from './list-cache.js';
 
 /** Whether the client takes gzip (a q=0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -47,30 +50,36 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
   const { service, lists } = scope.hierarchy;
   const repository = createHierarchyRepository(scope.database.db);
 
-  const builders: Record<HierarchyList, (organisationId: number) => Promise<unknown>> = {
+  const builders: Record<ListKind, (organisationId: number) => Promise<unknown>> = {
     servers: async (id) => ({ servers: await repository.listServers(id) }),
+    'servers-columns': (id) => repository.listServerColumns(id),
     datacenters: async (id) => ({ datacenters: await repository.listDatacenters(id) }),
     rooms: async (id) => ({ rooms: await repository.listRooms(id) }),
     racks: async (id) => ({ racks: await repository.listRacks(id) }),
   };
   const listRoutes: Record<HierarchyList, [string, z.ZodType]> = {
-    servers: [SERVERS_PATH, serversListSchema],
+    // `?encoding=columns` answers the compact encoding (issue 10); the default stays SPEC §7's.
+    servers: [SERVERS_PATH, z.union([serversListSchema, serverColumnsSchema])],
     datacenters: [DATACENTERS_PATH, datacentersListSchema],
     rooms: [ROOMS_PATH, roomsListSchema],
     racks: [RACKS_PATH, racksListSchema],
   };
 
-  for (const kind of Object.keys(builders) as HierarchyList[]) {
-    const [path, listSchema] = listRoutes[kind];
+  for (const list of Object.keys(listRoutes) as HierarchyList[]) {
+    const [path, listSchema] = listRoutes[list];
     const schema = {
-      summary: `The caller's organisation's ${kind}, with an ETag.`,
+      summary: `The caller's organisation's ${list}, with an ETag.`,
       tags,
       security,
+      querystring: list === 'servers' ? serversListQuerySchema : z.object({}),
       // The body is built and cached as JSON text (and gzip) once per change, not per call.
-      response: { 200: listSchema, 304: NOT_MODIFIED },
+      response: { 200: listSchema, 304: NOT_MODIFIED, 400: errorBodySchema },
     };
     api.get(path, { schema }, async (request, reply) => {
       const organisationId = request.user.organisationId;
+      const { encoding } = request.query as { encoding?: string };
+      // The compact servers list is cached apart from SPEC §7's, under its own ETag.
+      const kind: ListKind = encoding === SERVERS_ENCODING_COLUMNS ? 'servers-columns' : list;
       // The stamp is read before the rows: a body is never labelled newer than what it holds.
       const stamp = await repository.stamp(organisationId);
       const etag = listEtag(stamp, kind);

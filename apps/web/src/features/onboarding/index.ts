@@ -1,1 +1,1 @@
-export { AddDevicesSection } from './components/add-devices-section';
+export { AddDevicesSection, type RackOption } from './components/add-devices-section';

@@ -1,13 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SERVERS_PATH, loadFailedMessage, serversListSchema, type Server } from '@brezza/contract';
+import { SERVERS_ENCODING_COLUMNS, SERVERS_PATH, loadFailedMessage } from '@brezza/contract';
+import { markDevices } from '../utils/marks';
+import { parseServerColumns, serversFromColumns, type ListedServer } from '../utils/server-columns';
 import { devicesKeys, type Request } from './request';
 
-/** SPEC §7: GET /api/servers answers { servers: [...] }; SPEC §8's message when it fails. */
-export async function getServers(request: Request): Promise<Server[]> {
-  const body = await request<unknown>(SERVERS_PATH, {
+/**
+ * SPEC §7's GET /api/servers, in its compact encoding (`?encoding=columns`): one array per field
+ * and no path names, a third of the bytes of `{ servers: [...] }` and checked column by column
+ * rather than object by object, which is what keeps 100,000 servers under a second. SPEC §8's
+ * message when it fails.
+ */
+export async function getServers(request: Request): Promise<ListedServer[]> {
+  const body = await request<unknown>(`${SERVERS_PATH}?encoding=${SERVERS_ENCODING_COLUMNS}`, {
     fallbackError: loadFailedMessage('servers', '{status}'),
   });
-  return serversListSchema.parse(body).servers;
+  const servers = serversFromColumns(parseServerColumns(body));
+  markDevices('devices:servers-decoded');
+  return servers;
 }
 
 export const serversQueryOptions = (request: Request) =>

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
@@ -15,7 +16,13 @@ import {
   type Room,
   type Server,
 } from '@brezza/contract';
-import { buildDatacenter, buildRack, buildRoom, buildServer } from '@/testing/device-factories';
+import {
+  buildDatacenter,
+  buildRack,
+  buildRoom,
+  buildServer,
+  serverColumns,
+} from '@/testing/device-factories';
 import { DevicesPage } from './devices-page';
 
 vi.mock('@/lib/auth', () => ({
@@ -44,7 +51,7 @@ const listHandler = (path: string, body: () => object) =>
   });
 
 const server = setupServer(
-  listHandler(SERVERS_PATH, () => ({ servers: lists.servers })),
+  listHandler(SERVERS_PATH, () => serverColumns(lists.servers)),
   listHandler(DATACENTERS_PATH, () => ({ datacenters: lists.datacenters })),
   listHandler(ROOMS_PATH, () => ({ rooms: lists.rooms })),
   listHandler(RACKS_PATH, () => ({ racks: lists.racks })),
@@ -75,12 +82,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
+function renderPage(url = '/devices') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <DevicesPage addDevices={<section>Add Devices</section>} />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[url]}>
+      <QueryClientProvider client={queryClient}>
+        <DevicesPage addDevices={() => <section>Add Devices</section>} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -114,6 +123,30 @@ describe('DevicesPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByText('No devices')).toBeInTheDocument();
     expect(screen.queryByTitle('Milan North')).not.toBeInTheDocument();
+  });
+
+  it('searches both views and says N of M, from the query in the URL too', async () => {
+    const user = userEvent.setup();
+    renderPage('/devices?q=loose');
+    expect(await screen.findByText('loose-1')).toBeInTheDocument();
+    expect(screen.getByTestId('search-count')).toHaveTextContent('1 of 2 devices');
+    expect(screen.queryByText('web-1')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Milan North')).not.toBeInTheDocument();
+
+    const box = screen.getByRole('searchbox', { name: 'Search devices' });
+    await user.clear(box);
+    await user.type(box, 'a-01');
+    // A rack's name finds its servers; the tree keeps the rack's room and datacenter.
+    expect(await screen.findByText('web-1')).toBeInTheDocument();
+    expect(screen.getByTitle('Milan North')).toBeInTheDocument();
+    expect(screen.queryByText('loose-1')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Placement' }), 'unassigned');
+    expect(await screen.findByText('No devices match the search and filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('button', { name: 'Table View' }));
+    expect(screen.getByText('2 device(s) total')).toBeInTheDocument();
+    expect(screen.getByTestId('search-count')).toHaveTextContent('');
   });
 
   it("shows 'Creating...' in flight, then the new datacenter", async () => {

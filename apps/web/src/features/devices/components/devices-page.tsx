@@ -1,26 +1,36 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { DevicesSessionProvider } from '../hooks/devices-session';
+import { useDeviceFilter } from '../hooks/use-device-filter';
 import { useExpandedNodes } from '../hooks/use-expanded-nodes';
 import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
 import { PAGE_TITLE } from '../utils/messages';
+import { rackOptions } from '../utils/rack-options';
 import { DEFAULT_SORT, nextSort, type SortKey } from '../utils/sort';
 import { DebugPanel } from './debug-panel';
 import { DialogHost } from './dialog-host';
 import type { OpenDialog } from './dialogs/open-dialog';
 import { HierarchyView } from './hierarchy-view';
+import { ImportExport } from './import-export';
 import { Legend, type CreatableKind } from './legend';
+import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
 
+/** What the page hands the installer section: the racks a new server can be placed in. */
+export interface AddDevicesContext {
+  racks: { value: string; label: string }[];
+}
+type AddDevices = (context: AddDevicesContext) => ReactNode;
+
 /**
- * SPEC §2 Devices page. `addDevices` is the installer section, composed in by the route; it
- * sits below the views and above the debug panel.
+ * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;
+ * it sits below the views and above the debug panel.
  */
-export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
+export function DevicesPage({ addDevices }: { addDevices?: AddDevices }) {
   return (
     <DevicesSessionProvider>
       <DevicesContent addDevices={addDevices} />
@@ -28,13 +38,15 @@ export function DevicesPage({ addDevices }: { addDevices?: ReactNode }) {
   );
 }
 
-function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
+function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   const { loading, error, lists } = useHierarchyLists();
+  const search = useDeviceFilter(lists);
   const [view, setView] = useState<DevicesView>('hierarchy');
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const expanded = useExpandedNodes(lists.servers.length);
+  const expanded = useExpandedNodes(lists.servers.length, search.openKeys);
   const moveServer = useMoveServer(lists);
+  const racks = useMemo(() => rackOptions(lists), [lists]);
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
   const onCreate = (kind: CreatableKind) => setDialog({ kind: `create-${kind}` });
@@ -47,16 +59,30 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{PAGE_TITLE}</h1>
-        <ViewToggle view={view} onChange={setView} />
+        <div className="flex flex-wrap items-center gap-3">
+          <ImportExport />
+          <ViewToggle view={view} onChange={setView} />
+        </div>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Legend onCreate={onCreate} />
-      <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+        {!loading && (
+          <SearchBar
+            filter={search.filter}
+            query={search.query}
+            typeOptions={search.typeOptions}
+            count={search.count}
+            onQuery={search.onQuery}
+            onChange={search.setFilter}
+          />
+        )}
         {loading ? (
           <Spinner label="Loading devices…" />
         ) : view === 'hierarchy' ? (
           <HierarchyView
-            lists={lists}
+            lists={search.lists}
+            filtered={search.count !== null}
             sort={sort}
             onSort={onSort}
             isExpanded={expanded.isExpanded}
@@ -65,10 +91,16 @@ function DevicesContent({ addDevices }: { addDevices?: ReactNode }) {
             onMoveServer={moveServer}
           />
         ) : (
-          <TableView lists={lists} sort={sort} onSort={onSort} onEdit={onEditServer} />
+          <TableView
+            lists={search.lists}
+            filtered={search.count !== null}
+            sort={sort}
+            onSort={onSort}
+            onEdit={onEditServer}
+          />
         )}
       </div>
-      {addDevices}
+      {addDevices?.({ racks })}
       <DebugPanel lists={lists} sort={sort} />
       <DialogHost dialog={dialog} lists={lists} onClose={() => setDialog(null)} />
     </main>

@@ -6,7 +6,8 @@ import {
   type RackNode,
   type RoomNode,
 } from '../utils/hierarchy';
-import { NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
+import { markDevices } from '../utils/marks';
+import { NO_MATCHES, NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
 import type { SortKey, SortState } from '../utils/sort';
 import type { OpenDialog } from './dialogs/open-dialog';
 import { RackDevices } from './rack-devices';
@@ -14,6 +15,8 @@ import { TreeNode } from './tree-node';
 
 export interface HierarchyViewProps {
   lists: HierarchyLists;
+  /** A search narrows `lists`: an empty tree says so. */
+  filtered?: boolean;
   sort: SortState;
   onSort(key: SortKey): void;
   isExpanded(key: string): boolean;
@@ -29,6 +32,7 @@ export interface HierarchyViewProps {
  */
 export function HierarchyView({
   lists,
+  filtered = false,
   sort,
   onSort,
   isExpanded,
@@ -36,7 +40,12 @@ export function HierarchyView({
   onOpen,
   onMoveServer,
 }: HierarchyViewProps) {
-  const tree = useMemo(() => buildHierarchy(lists, sort), [lists, sort]);
+  // Servers are sorted per rack as racks open, so that a sort change does not rebuild the tree.
+  const tree = useMemo(() => {
+    const built = buildHierarchy(lists);
+    markDevices('devices:tree-built');
+    return built;
+  }, [lists]);
   const byId = useMemo(
     () => ({
       datacenters: new Map(lists.datacenters.map((dc) => [dc.id, dc])),
@@ -47,7 +56,9 @@ export function HierarchyView({
   );
 
   if (tree.length === 0) {
-    return <p className="px-2 py-10 text-center text-slate-500">{NO_DEVICES}</p>;
+    return (
+      <p className="px-2 py-10 text-center text-slate-500">{filtered ? NO_MATCHES : NO_DEVICES}</p>
+    );
   }
 
   const editServer = (server: Server) => onOpen({ kind: 'edit-server', server });

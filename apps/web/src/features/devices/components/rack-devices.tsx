@@ -1,18 +1,21 @@
-import type { DragEvent } from 'react';
+import { useMemo, type DragEvent } from 'react';
 import type { Server } from '@brezza/contract';
 import { cx } from '@/components/ui/cx';
 import { Icon } from '@/components/ui/icon';
 import { deviceTypeText } from '../utils/counts';
-import type { SortKey, SortState } from '../utils/sort';
+import { sortDevices, type SortKey, type SortState } from '../utils/sort';
 import { ENTITY_COLOURS } from './entity-colours';
 import { MachineIdText } from './machine-id-text';
 import { RowActionButton } from './row-action-button';
 import { SortHeader } from './sort-header';
 import { SERVER_DRAG_TYPE } from './tree-node';
 
-/** The devices of one rack in the hierarchy view; each row can be dragged onto a rack. */
+/**
+ * The devices of one rack in the hierarchy view, sorted as the table is; each row can be
+ * dragged onto a rack.
+ */
 export function RackDevices({
-  servers,
+  servers: unsorted,
   sort,
   onSort,
   onEdit,
@@ -22,6 +25,7 @@ export function RackDevices({
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
 }) {
+  const servers = useMemo(() => sortDevices(unsorted, sort), [unsorted, sort]);
   const onDragStart = (event: DragEvent, server: Server) => {
     event.dataTransfer.setData(SERVER_DRAG_TYPE, String(server.id));
     event.dataTransfer.setData('text/plain', server.serverName);

@@ -4,7 +4,7 @@ import type { Server } from '@brezza/contract';
 import { cx } from '@/components/ui/cx';
 import { deviceTypeText, devicesTotalText } from '../utils/counts';
 import { createPathNames, type HierarchyLists } from '../utils/hierarchy';
-import { EMPTY_TABLE_MESSAGE } from '../utils/messages';
+import { EMPTY_TABLE_MESSAGE, NO_MATCHES } from '../utils/messages';
 import { sortDevices, type SortKey, type SortState } from '../utils/sort';
 import { MachineIdText } from './machine-id-text';
 import { RowActionButton } from './row-action-button';
@@ -21,11 +21,14 @@ const cell = 'truncate px-3 text-slate-700';
  */
 export function TableView({
   lists,
+  filtered = false,
   sort,
   onSort,
   onEdit,
 }: {
   lists: HierarchyLists;
+  /** A search narrows `lists`: an empty result says so instead of inviting a first device. */
+  filtered?: boolean;
   sort: SortState;
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
@@ -54,7 +57,7 @@ export function TableView({
       </div>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500">
-          {EMPTY_TABLE_MESSAGE}
+          {filtered ? NO_MATCHES : EMPTY_TABLE_MESSAGE}
         </p>
       ) : (
         <div

@@ -32,6 +32,8 @@ const RESULT_MAX_LENGTH = 300;
 export function summariseResult(value: unknown): string {
   if (value === undefined) return '(no body)';
   if (value && typeof value === 'object' && !Array.isArray(value)) {
+    // The compact servers list: summarised without serialising megabytes.
+    if ('columns' in value && 'count' in value) return `${String(value.count)} servers`;
     const entries = Object.entries(value);
     if (entries.length === 1 && Array.isArray(entries[0]![1])) {
       return `${entries[0]![1].length} ${entries[0]![0]}`;

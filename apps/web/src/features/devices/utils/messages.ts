@@ -7,3 +7,6 @@ export const NO_ROOMS = 'No rooms';
 export const NO_RACKS = 'No racks';
 export const NO_DEVICES = 'No devices';
 export const NO_DEVICES_IN_RACK = 'No devices in this rack';
+
+/** Ours (issue 16): a search or filter that matches nothing. */
+export const NO_MATCHES = 'No devices match the search and filters.';

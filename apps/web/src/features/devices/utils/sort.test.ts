@@ -135,4 +135,32 @@ describe('sortDevices', () => {
       }),
     );
   });
+
+  it('sorts by address exactly as comparing with compareIpv4 would, ties in given order', () => {
+    const row = fc.record({
+      serverName: fc.constant('n'),
+      publicIpv4: fc.oneof(
+        fc.ipV4(),
+        fc.constantFrom('10.0.0.1', '10.0.0.1', ' ', ''),
+        fc.string({ maxLength: 3 }),
+      ),
+      machineId: fc.constant(''),
+    });
+    fc.assert(
+      fc.property(fc.array(row), fc.constantFrom('asc', 'desc'), (rows, direction) => {
+        const sign = direction === 'asc' ? 1 : -1;
+        const empty = (value: string) => (value.trim() === '' ? 1 : 0);
+        const expected = rows
+          .map((r, i) => ({ r, i }))
+          .sort(
+            (a, b) =>
+              empty(a.r.publicIpv4) - empty(b.r.publicIpv4) ||
+              (empty(a.r.publicIpv4) ? 0 : sign * compareIpv4(a.r.publicIpv4, b.r.publicIpv4)) ||
+              a.i - b.i,
+          )
+          .map(({ r }) => r);
+        expect(sortDevices(rows, { key: 'publicIpv4', direction })).toEqual(expected);
+      }),
+    );
+  });
 });

@@ -77,19 +77,68 @@ export function compareIpv4(a: string, b: string): number {
 /** The part of a row the sort reads. */
 export type Sortable = Record<SortKey, string>;
 
+/** Rows per packed sort key: ids below 2^20 fit beside a 32-bit address in a double's 53 bits. */
+const PACK = 2 ** 20;
+
 /**
  * A sorted copy. Each key is computed once (not once per comparison) and an index array is
  * sorted, so 100,000 rows sort in tens of milliseconds. Empty values stay last in both
  * directions; ties keep their given order.
  */
 export function sortDevices<T extends Sortable>(rows: readonly T[], sort: SortState): T[] {
+  if (sort.key === 'publicIpv4' && rows.length < PACK) return sortByAddress(rows, sort.direction);
+  return sortIndexes(
+    rows,
+    sort,
+    Array.from({ length: rows.length }, (_, i) => i),
+  );
+}
+
+/**
+ * The default sort, by address, without a comparator: each address and its position packed in
+ * one number, sorted natively (several times faster than comparing at 100,000 rows). Values that
+ * are not addresses go through the general sort: after the addresses ascending, before them
+ * descending, as `compareIpv4` orders them.
+ */
+function sortByAddress<T extends Sortable>(rows: readonly T[], direction: SortDirection): T[] {
+  const packed = new Float64Array(rows.length);
+  let addresses = 0;
+  const others: number[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const ip = ipv4Number(rows[i]!.publicIpv4);
+    if (ip === null) {
+      others.push(i);
+      continue;
+    }
+    // Descending: the complement sorts backwards while the position keeps ties in order.
+    packed[addresses] = (direction === 'asc' ? ip : 0xffffffff - ip) * PACK + i;
+    addresses += 1;
+  }
+  const sorted = packed.subarray(0, addresses).sort();
+  const byAddress = new Array<T>(addresses);
+  for (let k = 0; k < addresses; k += 1) byAddress[k] = rows[sorted[k]! % PACK]!;
+  if (others.length === 0) return byAddress;
+  const rest = sortIndexes(rows, { key: 'publicIpv4', direction }, others);
+  const empties = rest.filter((row) => row.publicIpv4.trim() === '');
+  const texts = rest.filter((row) => row.publicIpv4.trim() !== '');
+  return direction === 'asc'
+    ? [...byAddress, ...texts, ...empties]
+    : [...texts, ...byAddress, ...empties];
+}
+
+/** The general sort of the rows at `order`: keys computed once, an index array compared. */
+function sortIndexes<T extends Sortable>(
+  rows: readonly T[],
+  sort: SortState,
+  order: number[],
+): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   const count = rows.length;
   const empty = new Uint8Array(count);
   // IPv4 sorts by number; any other value (and every value of the text keys) by lower-case text.
   const numbers = new Float64Array(count).fill(-1);
   const texts: string[] = new Array<string>(count);
-  for (let i = 0; i < count; i += 1) {
+  for (const i of order) {
     const value = rows[i]![sort.key];
     if (value.trim() === '') {
       empty[i] = 1;
@@ -99,7 +148,6 @@ export function sortDevices<T extends Sortable>(rows: readonly T[], sort: SortSt
     if (ip === null) texts[i] = value.toLowerCase();
     else numbers[i] = ip;
   }
-  const order = Array.from({ length: count }, (_, i) => i);
   order.sort((a, b) => {
     if (empty[a] !== empty[b]) return empty[a]! - empty[b]!;
     let result = 0;

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SERVER_NAME_REQUIRED, TOKENS_PATH } from '@brezza/contract';
-import { AddDevicesSection } from './add-devices-section';
+import { AddDevicesSection, type RackOption } from './add-devices-section';
 
 vi.mock('@/lib/auth', () => ({
   useAccessToken: () => async () => 'access-token-1',
@@ -38,12 +38,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderSection() {
+function renderSection(racks?: RackOption[]) {
   const user = userEvent.setup();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <AddDevicesSection />
+      <AddDevicesSection racks={racks} />
     </QueryClientProvider>,
   );
   return { user, nameField: screen.getByLabelText('Server name') as HTMLInputElement };
@@ -90,6 +90,25 @@ describe('AddDevicesSection', () => {
     await user.click(screen.getByRole('button', { name: 'Copy command' }));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(command.textContent);
+  });
+
+  it('adds --rack for a chosen rack, and nothing when none is chosen', async () => {
+    const { user, nameField } = renderSection([
+      { value: 'Milan North / Hall A / A-01', label: 'Milan North / Hall A / A-01' },
+    ]);
+    expect(screen.queryByLabelText('Rack (optional)')).toBeInTheDocument();
+    await user.clear(nameField);
+    await user.type(nameField, 'web-9');
+    await user.click(screen.getByRole('button', { name: 'Generate installer command' }));
+    const command = await screen.findByTestId('installer-command');
+    expect(command.textContent).toMatch(/--create-with-server-name web-9$/);
+    await user.selectOptions(
+      screen.getByLabelText('Rack (optional)'),
+      'Milan North / Hall A / A-01',
+    );
+    expect(command.textContent).toMatch(
+      /--create-with-server-name web-9 --rack='Milan North \/ Hall A \/ A-01'$/,
+    );
   });
 
   it('clears the token and command on failure and only logs it', async () => {

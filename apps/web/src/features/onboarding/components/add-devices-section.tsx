@@ -10,6 +10,12 @@ import { CommandBox } from './command-box';
 
 export const ADD_DEVICES_TITLE = 'Add Devices';
 
+/** A rack the installer can place the server in: `value` is what `--rack` gets. */
+export interface RackOption {
+  value: string;
+  label: string;
+}
+
 /** The first message the server's own rules give for this name, or null when it is fine. */
 function nameError(name: string): string | null {
   const result = agentServerNameSchema.safeParse(name);
@@ -19,11 +25,14 @@ function nameError(name: string): string | null {
 /**
  * SPEC §4 Installer flow: a server name (random by default, a dice for another), a token from
  * `POST /api/tokens`, and the command that installs the agent with both. A failed request only
- * logs and clears the token and command (SPEC §8).
+ * logs and clears the token and command (SPEC §8). `racks`, when given, offers an optional
+ * rack the command places the server in (issue 16).
  */
-export function AddDevicesSection() {
+export function AddDevicesSection({ racks = [] }: { racks?: RackOption[] }) {
   const headingId = useId();
   const inputId = useId();
+  const rackId = useId();
+  const [rack, setRack] = useState('');
   const errorId = useId();
   const [name, setName] = useState(() => randomServerName());
   const [showError, setShowError] = useState(false);
@@ -33,7 +42,12 @@ export function AddDevicesSection() {
   const error = nameError(name);
   const command =
     token && !error
-      ? installerCommand({ origin: window.location.origin, token, serverName: name.trim() })
+      ? installerCommand({
+          origin: window.location.origin,
+          token,
+          serverName: name.trim(),
+          ...(rack === '' ? {} : { rack }),
+        })
       : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,6 +123,26 @@ export function AddDevicesSection() {
           <p id={errorId} role="alert" className="text-sm text-red-600">
             {error}
           </p>
+        )}
+        {racks.length > 0 && (
+          <div className="mt-3 flex flex-col gap-1.5 sm:max-w-md">
+            <label htmlFor={rackId} className="text-sm font-medium text-slate-700">
+              Rack <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <select
+              id={rackId}
+              value={rack}
+              onChange={(event) => setRack(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+            >
+              <option value="">None: the server joins 'Unassigned'</option>
+              {racks.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
       </form>
 

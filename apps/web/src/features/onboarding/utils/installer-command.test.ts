@@ -19,6 +19,21 @@ describe('installerCommand', () => {
     );
   });
 
+  it('adds --rack only when a rack is chosen, quoted for the shell', () => {
+    const command = installerCommand({
+      origin: 'http://x',
+      token: 't',
+      serverName: 'n',
+      rack: 'Milan North / Hall A / A-01',
+    });
+    expect(
+      command.endsWith(` --create-with-server-name n --rack='Milan North / Hall A / A-01'`),
+    ).toBe(true);
+    expect(
+      installerCommand({ origin: 'http://x', token: 't', serverName: 'n', rack: '42' }),
+    ).toMatch(/ --rack=42$/);
+  });
+
   it('quotes a name a shell would otherwise split or expand', () => {
     const command = installerCommand({
       origin: 'http://localhost:3000',

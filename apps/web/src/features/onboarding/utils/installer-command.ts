@@ -14,14 +14,22 @@ export interface InstallerCommandInput {
   origin: string;
   token: string;
   serverName: string;
+  /** A rack path or id for `--rack`; left out, the command is exactly SPEC §4's. */
+  rack?: string;
 }
 
 /**
  * SPEC §4 Installer flow: download the installer from the static path, make it executable and
- * run it as root with the token and the name. The installer registers with the origin it was
- * downloaded from, so the command stays this short.
+ * run it as root with the token and the name (and `--rack` when a rack was chosen, issue 16).
+ * The installer registers with the origin it was downloaded from, so the command stays this
+ * short.
  */
-export function installerCommand({ origin, token, serverName }: InstallerCommandInput): string {
+export function installerCommand({
+  origin,
+  token,
+  serverName,
+  rack,
+}: InstallerCommandInput): string {
   const url = shellQuote(`${origin.replace(/\/+$/, '')}${AGENT_DOWNLOAD_PATH}`);
   // A name starting with "-" would read as an option: give it as --option=value.
   const name = serverName.startsWith('-')
@@ -30,6 +38,7 @@ export function installerCommand({ origin, token, serverName }: InstallerCommand
   return [
     `curl -fsSL ${url} -o ${AGENT_BINARY_NAME}`,
     `chmod +x ${AGENT_BINARY_NAME}`,
-    `sudo ./${AGENT_BINARY_NAME} --create-with-app-token ${shellQuote(token)} ${name}`,
+    `sudo ./${AGENT_BINARY_NAME} --create-with-app-token ${shellQuote(token)} ${name}` +
+      (rack === undefined ? '' : ` --rack=${shellQuote(rack)}`),
   ].join(' && ');
 }
