@@ -2,9 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { AGENT_SAMPLES_PATH, DEFAULT_SAMPLE_INTERVAL_SECONDS, HEALTH_PATH } from '@brezza/contract';
-import { createAgentService } from '../src/modules/agent/service.js';
 import { countStored } from './store-size.js';
-import { createOnboardingService } from '../src/modules/onboarding/service.js';
 import { buildTestApp } from '../test/helpers/app.js';
 import { createOperator } from '../test/helpers/auth.js';
 import { buildRegistration, buildSample } from '../test/helpers/agent.js';
@@ -160,8 +158,8 @@ export async function run(): Promise<void> {
   try {
     const { db } = t.app.database;
     const operator = await createOperator(t, { organisationName: 'Ingest bench' });
-    const tokens = createOnboardingService({ db });
-    const agents = createAgentService({ db, onServersChanged: async () => {} });
+    const tokens = t.app.onboarding.service;
+    const agents = t.app.agent.service;
     const pushes: { authorization: string; body: string }[] = [];
     // Registration is set-up, not what is measured: straight through the service.
     for (let i = 0; i < AGENTS; i += 1) {

@@ -30,7 +30,8 @@ export const app = fp(
     await fastify.register(securityPlugin);
     await fastify.register(compressionPlugin);
     await fastify.register(authenticationPlugin);
-    await fastify.register(registerModules);
+    // Called, not registered: the domains decorate the app itself (app.hierarchy, app.plans, ...).
+    await registerModules(fastify);
     await fastify.register(spaPlugin);
   },
   { name: 'brezza' },

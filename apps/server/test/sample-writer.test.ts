@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createAgentService } from '../src/modules/agent/service.js';
 import {
   createWorkerSampleWriter,
   type IngestWrite,
   type SampleWrite,
   type SampleWriter,
 } from '../src/modules/agent/sample-writer.js';
-import { createOnboardingService } from '../src/modules/onboarding/service.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration } from './helpers/agent.js';
@@ -24,8 +22,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite sample writer (w
     t = await buildTestApp();
     operator = await createOperator(t);
     const { db } = t.app.database;
-    const tokens = createOnboardingService({ db });
-    const agents = createAgentService({ db, onServersChanged: async () => {} });
+    const tokens = t.app.onboarding.service;
+    const agents = t.app.agent.service;
     for (let i = 0; i < 3; i += 1) {
       const { token } = await tokens.createToken({
         id: operator.userId,

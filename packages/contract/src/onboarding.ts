@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVER_NAME_REQUIRED } from './devices.js';
 import { NAME_MAX_LENGTH } from './limits.js';
 import { rackReferenceSchema } from './hierarchy-bulk.js';
+import { CONTROL_CHARACTERS, personText } from './person-text.js';
 
 /**
  * Onboarding (SPEC §4 Installer flow, DESIGN §5): the operator asks for an app token, the web app
@@ -49,19 +50,12 @@ export type RefreshMetricsResponse = z.infer<typeof refreshMetricsResponseSchema
 // ---------------------------------------------------------------------------------------------
 // Agent calls: `Authorization: Bearer <app token>`.
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** The same rules as the Edit Server dialog: trimmed, required, printable, at most 255. */
-export const agentServerNameSchema = z
-  .string({ error: SERVER_NAME_REQUIRED })
-  .trim()
-  .min(1, SERVER_NAME_REQUIRED)
-  .max(NAME_MAX_LENGTH, `Server name must be at most ${NAME_MAX_LENGTH} characters.`)
-  .refine((value) => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value), {
-    message: 'Server name must be printable text.',
-  });
+/** The same rule as the Edit Server dialog and every other name a person types. */
+export const agentServerNameSchema = personText(
+  'Server name',
+  SERVER_NAME_REQUIRED,
+  NAME_MAX_LENGTH,
+);
 
 /** systemd's /etc/machine-id is 32 hex digits; a DMI product UUID has dashes. */
 export const machineIdSchema = z

@@ -1,20 +1,16 @@
+import { PAGE_BASE_STYLE } from '../lib/page-shell.js';
+
 /**
  * The two static files of the provider's pages, kept in code so that the build ships them with
  * the server. Served under /idp/assets/ (script-src and style-src 'self', no inline code).
  */
-export const IDP_STYLESHEET = `
+export const IDP_STYLESHEET = `${PAGE_BASE_STYLE}
 :root {
   --brand: #0b5fff; --brand-dark: #0848cc; --brand-50: #eef5ff; --ink: #0f172a;
   --muted: #475569; --line: #e2e8f0; --danger: #b91c1c; --danger-bg: #fef2f2;
   --ok: #047857; --ok-bg: #ecfdf5;
-  font-family: 'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-  color: var(--ink); -webkit-font-smoothing: antialiased;
 }
-* { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; background: linear-gradient(180deg, var(--brand-50), #fff 55%); }
-.page { min-height: 100vh; display: flex; flex-direction: column; align-items: center; padding: 40px 16px 24px; }
-.brand { display: inline-flex; align-items: center; gap: 10px; text-decoration: none; color: var(--ink); font-size: 20px; font-weight: 700; letter-spacing: -0.01em; }
-.brand svg { width: 32px; height: 32px; }
+.page { flex: 1; display: flex; flex-direction: column; align-items: center; padding: 40px 16px 24px; }
 .card { width: 100%; max-width: 420px; margin-top: 28px; background: #fff; border: 1px solid var(--line); border-radius: 16px; box-shadow: 0 10px 30px rgba(15, 23, 42, 0.08); padding: 32px; }
 h1 { margin: 0 0 8px; font-size: 24px; line-height: 1.25; letter-spacing: -0.01em; }
 .lead { margin: 0 0 24px; color: var(--muted); font-size: 15px; line-height: 1.5; }
@@ -32,7 +28,6 @@ input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color
 a { color: var(--brand); }
 a:hover { color: var(--brand-dark); }
 .hint { margin: -8px 0 0; font-size: 13px; color: var(--muted); }
-.footer { margin-top: auto; padding-top: 32px; font-size: 13px; color: var(--muted); }
 @media (max-width: 480px) {
   .page { padding-top: 24px; }
   .card { padding: 24px 20px; border-radius: 14px; margin-top: 20px; }

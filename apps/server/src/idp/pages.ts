@@ -1,12 +1,11 @@
 import { escapeHtml } from '../lib/html.js';
+import { renderPageShell } from '../lib/page-shell.js';
 import { IDP_PREFIX } from './configuration.js';
 
 /** Server-rendered pages of the embedded provider, in the product's look. */
 
 export const STYLESHEET_PATH = `${IDP_PREFIX}/assets/idp.css`;
 export const AUTO_SUBMIT_PATH = `${IDP_PREFIX}/assets/auto-submit.js`;
-
-const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0b5fff"/><g fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round"><path d="M7 12.5h11.5a3.25 3.25 0 1 0-3.25-3.25"/><path d="M7 17h15.5a3.25 3.25 0 1 1-3.25 3.25"/><path d="M7 21.5h6.5"/></g></svg>`;
 
 export interface PageContext {
   productName: string;
@@ -25,31 +24,15 @@ function layout(
   page: PageContext,
   options: { title: string; body: string; scripts?: string[] },
 ): string {
-  const scripts = (options.scripts ?? [])
-    .map((src) => `<script src="${escapeHtml(src)}" defer></script>`)
-    .join('');
-  const product = escapeHtml(page.productName);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(options.title)} · ${product}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-${scripts}
-</head>
-<body>
-<main class="page">
-<a class="brand" href="${escapeHtml(page.publicUrl)}/">${LOGO}<span>${product}</span></a>
-<section class="card">
-${options.body}
-</section>
-<p class="footer">© 2025 ${product}. All rights reserved.</p>
-</main>
-</body>
-</html>`;
+  return renderPageShell({
+    title: options.title,
+    productName: page.productName,
+    homeHref: `${page.publicUrl}/`,
+    style: { href: STYLESHEET_PATH },
+    scripts: options.scripts,
+    layout: 'page',
+    body: `<section class="card">\n${options.body}\n</section>`,
+  });
 }
 
 export function loginPage(

@@ -4,16 +4,21 @@ import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
 import { demoModule } from './demo/plugin.js';
+import { organisationSettingsPlugin } from './organisation-settings/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
 import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
 import { hierarchyBulkRoutes } from './hierarchy/bulk/routes.js';
+import { plansPlugin } from './plans/plugin.js';
 import { billingRoutes, planRoutes } from './plans/routes.js';
+import { agentPlugin } from './agent/plugin.js';
 import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
 import { telemetryRoutes } from './telemetry/routes.js';
 import { agentDownloadRoutes } from './agent/download.js';
+import { metricsPlugin } from './metrics/plugin.js';
 import { metricsRoutes, refreshMetricsRoutes } from './metrics/routes.js';
+import { onboardingPlugin } from './onboarding/plugin.js';
 import { tokenRoutes } from './onboarding/routes.js';
 
 /**
@@ -31,12 +36,19 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityModule);
   // The demo organisation and operator on a fresh development database.
   await app.register(demoModule);
-  // Outside /api: the agent's routes also use app.hierarchy when a registration changes a list.
+  // Each domain's repository and service, built once and decorated on the app (app.hierarchy,
+  // app.metrics, ...); a module uses another only through these. The agent comes last: its
+  // registrations use the hierarchy's, onboarding's and metrics' decorations.
   await app.register(hierarchyPlugin);
-  // Stripe's webhook (its signature is the credential) and the local test checkout.
-  await app.register(billingRoutes);
+  await app.register(organisationSettingsPlugin);
+  await app.register(plansPlugin);
+  await app.register(onboardingPlugin);
+  await app.register(metricsPlugin);
   // The metrics store, live fan-out and the writer agents' pushes go through.
   await app.register(telemetryPlugin);
+  await app.register(agentPlugin);
+  // Stripe's webhook (its signature is the credential) and the local test checkout.
+  await app.register(billingRoutes);
   // The agent (app token), its download, and Prometheus (scrape token).
   await app.register(agentRoutes);
   await app.register(agentDownloadRoutes);

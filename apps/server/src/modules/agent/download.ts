@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AGENT_API_URL_MARKER, AGENT_BINARY_NAME, AGENT_DOWNLOAD_PATH } from '@brezza/contract';
+import { z } from 'zod';
+import {
+  AGENT_API_URL_MARKER,
+  AGENT_BINARY_NAME,
+  AGENT_DOWNLOAD_PATH,
+  errorBodySchema,
+} from '@brezza/contract';
 import { notFound } from '../../errors.js';
+import { routes } from '../../lib/routes.js';
 
 export const AGENT_NOT_BUILT =
   'The agent installer has not been built on this server (npm run build).';
@@ -52,7 +59,19 @@ export async function agentDownloadRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(body);
   }
 
-  // HEAD answers the same headers without reading 90 MB only to throw them away.
-  app.get(AGENT_DOWNLOAD_PATH, { exposeHeadRoute: false }, download);
-  app.head(AGENT_DOWNLOAD_PATH, download);
+  const schema = {
+    summary: "Downloads the agent's single-file installer, which registers with this server.",
+    tags: ['Agent'],
+    response: {
+      200: {
+        description: 'The executable, with the API URL it registers with appended.',
+        content: { 'application/octet-stream': { schema: z.string() } },
+      },
+      404: errorBodySchema,
+    },
+  };
+  // HEAD answers the same headers without reading 90 MB only to throw them away. It is left out
+  // of /openapi.json, which documents the GET it mirrors.
+  routes(app).get(AGENT_DOWNLOAD_PATH, { exposeHeadRoute: false, schema }, download);
+  routes(app).head(AGENT_DOWNLOAD_PATH, { schema: { ...schema, hide: true } }, download);
 }

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../lib/bearer.js';
-import type { AppTokensRepository } from '../onboarding/repository.js';
 import { hashSecret } from '../../lib/secrets.js';
 
 /**
@@ -8,7 +7,7 @@ import { hashSecret } from '../../lib/secrets.js';
  * machine), however its Authorization header is spelt, so that varying case or spaces cannot
  * buy a fresh allowance. Calls without a known token count against their address.
  */
-export function createPushLimitKey(tokens: AppTokensRepository) {
+export function createPushLimitKey(tokens: ReturnType<FastifyInstance['onboarding']['appTokens']>) {
   return async (request: FastifyRequest): Promise<string> => {
     const secret = bearerToken(request.headers.authorization);
     const token = secret ? await tokens.findByHash(hashSecret(secret)) : undefined;

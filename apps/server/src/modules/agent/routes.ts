@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { Transaction } from 'kysely';
 import {
   AGENT_REGISTER_PATH,
   AGENT_SAMPLES_PATH,
@@ -12,12 +11,8 @@ import {
 } from '@brezza/contract';
 import { HttpError, unauthorized } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
-import type { DB } from '../../db/schema.js';
-import { createAppTokensRepository } from '../onboarding/repository.js';
 import { createPushLimitKey } from './push-limit.js';
-import { createAgentService } from './service.js';
 import { bearerToken } from '../../lib/bearer.js';
-import type { AfterCommit } from '../../lib/transactions.js';
 
 export const MISSING_APP_TOKEN = 'An app token is required: Authorization: Bearer <app token>.';
 
@@ -39,19 +34,8 @@ function appToken(request: FastifyRequest, reply: FastifyReply): string {
 
 /** The agent's calls, outside /api's operator authentication: the app token is the credential. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
-  const onServersChanged = (
-    organisationId: number,
-    trx: Transaction<DB>,
-    afterCommit: AfterCommit,
-  ) => app.hierarchy.changed(organisationId, trx, afterCommit);
-  // Pushes and their samples go through the telemetry module (metrics store, live updates).
-  const service = createAgentService({
-    db: app.database.db,
-    onServersChanged,
-    samples: app.telemetryIngest,
-    rawRetentionMs: app.telemetryIngest.rawRetentionMs,
-  });
-  const pushLimitKey = createPushLimitKey(createAppTokensRepository(app.database.db));
+  const { service } = app.agent;
+  const pushLimitKey = createPushLimitKey(app.onboarding.appTokens(app.database.db));
 
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
   APP_TOKEN_BOUND_ELSEWHERE,
@@ -16,8 +17,6 @@ import {
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { conflict, unauthorized } from '../../errors.js';
-import { createMetricsRepository } from '../metrics/repository.js';
-import { createAppTokensRepository } from '../onboarding/repository.js';
 import { createAgentRepository, type AgentReport, type ServerRow } from './repository.js';
 import { flattenAgentSamples, sampleTime } from '../telemetry/flatten.js';
 import { createTransactionSampleWriter, type SampleWriter } from './sample-writer.js';
@@ -35,6 +34,10 @@ export interface AgentServiceDeps {
     trx: Transaction<DB>,
     afterCommit: AfterCommit,
   ): Promise<void>;
+  /** The onboarding module's app tokens, read and bound inside the registration's transaction. */
+  appTokens: FastifyInstance['onboarding']['appTokens'];
+  /** The metrics module's label rebuild, inside the same transaction. */
+  relabel: FastifyInstance['metrics']['relabel'];
   /**
    * Where pushes and their samples are written (the telemetry module's ingest: the metrics
    * store and the servers' latest samples); by default one transaction per push on `db`,
@@ -62,6 +65,8 @@ export type AgentService = ReturnType<typeof createAgentService>;
 export function createAgentService({
   db,
   onServersChanged,
+  appTokens,
+  relabel,
   samples = createTransactionSampleWriter({ db, onServersChanged }),
   rawRetentionMs = 48 * 3_600_000,
   now = () => new Date(),
@@ -80,7 +85,7 @@ export function createAgentService({
       at,
     };
     return inTransaction(db, async (trx, afterCommit) => {
-      const tokens = createAppTokensRepository(trx);
+      const tokens = appTokens(trx);
       const agents = createAgentRepository(trx);
       const found = await tokens.findByHash(tokenHash);
       if (!found || found.revoked_at) throw unauthorized(APP_TOKEN_INVALID);
@@ -142,7 +147,7 @@ export function createAgentService({
         }
       }
       if (changed) {
-        await createMetricsRepository(trx).rebuildLabels(token.organisation_id, at, [server.id]);
+        await relabel(trx, token.organisation_id, at, [server.id]);
         await onServersChanged(token.organisation_id, trx, afterCommit);
       }
       return { serverId: server.id, serverName, ...placement };

@@ -20,12 +20,6 @@ export interface Hierarchy {
   committed(organisationId: number): void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    hierarchy: Hierarchy;
-  }
-}
-
 /** The hierarchy service and list cache, shared by the /api routes and other modules' writes. */
 export const hierarchyPlugin = fp(
   async (app) => {

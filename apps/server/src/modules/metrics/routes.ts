@@ -9,7 +9,6 @@ import {
 } from '@brezza/contract';
 import { parseId, routes } from '../../lib/routes.js';
 import { notFound, unauthorized } from '../../errors.js';
-import { createMetricsService } from './service.js';
 import { bearerToken } from '../../lib/bearer.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 
@@ -43,7 +42,7 @@ const DISCOVERY_ROUTE = `${ORGANISATION_ROUTE}/targets`;
  * organisation's scrape token.
  */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
-  const service = createMetricsService({ db: app.database.db });
+  const { service } = app.metrics;
 
   async function organisationOf(request: FastifyRequest, reply: FastifyReply): Promise<number> {
     const { organisationId } = request.params as Partial<OrganisationParams>;
@@ -122,7 +121,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
 
 /** SPEC §7 `POST /api/refresh_prometheus`, inside the /api scope. */
 export async function refreshMetricsRoutes(api: FastifyInstance): Promise<void> {
-  const service = createMetricsService({ db: api.database.db });
+  const { service } = api.metrics;
   routes(api).post(
     REFRESH_METRICS_PATH,
     {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { TOKENS_PATH, createTokenResponseSchema } from '@brezza/contract';
 import { routes } from '../../lib/routes.js';
-import { createOnboardingService } from './service.js';
 
 /** SPEC §7 `POST /api/tokens`: no body; answers the new app token, shown once. */
 export async function tokenRoutes(api: FastifyInstance): Promise<void> {
-  const service = createOnboardingService({ db: api.database.db });
+  const { service } = api.onboarding;
   routes(api).post(
     TOKENS_PATH,
     {

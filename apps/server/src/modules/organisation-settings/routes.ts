@@ -8,23 +8,14 @@ import {
   orgSettingsSchema,
 } from '@brezza/contract';
 import { routes } from '../../lib/routes.js';
-import { createGrafanaClient, GrafanaError } from './grafana-client.js';
-import { createOrganisationSettingsRepository } from './repository.js';
-import { createOrganisationSettingsService } from './service.js';
+import { GrafanaError } from './grafana-client.js';
 
 /**
  * Organisation settings and the Grafana link, for the signed-in operator's own organisation.
  * Registered inside the /api scope, whose hook has already set `request.user`.
  */
 export async function organisationSettingsRoutes(app: FastifyInstance): Promise<void> {
-  const { GRAFANA_URL, GRAFANA_TOKEN } = app.config.env;
-  const service = createOrganisationSettingsService({
-    repository: createOrganisationSettingsRepository(app.database.db),
-    grafana:
-      GRAFANA_URL && GRAFANA_TOKEN
-        ? createGrafanaClient({ url: GRAFANA_URL, token: GRAFANA_TOKEN })
-        : null,
-  });
+  const { service } = app.organisationSettings;
 
   const tags = ['Organisation'];
   const security = [{ operator: [] }];

@@ -22,6 +22,8 @@ export function grafanaOrgNames(organisation: { id: number; name: string }): str
 /** Grafana logins of provisioned users never sign in by password: they come through SSO. */
 const randomPassword = () => randomToken(24);
 
+export type OrganisationSettingsService = ReturnType<typeof createOrganisationSettingsService>;
+
 export function createOrganisationSettingsService(deps: {
   repository: OrganisationSettingsRepository;
   /** Null when GRAFANA_URL and GRAFANA_TOKEN are not set. */

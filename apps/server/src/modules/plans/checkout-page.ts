@@ -1,5 +1,6 @@
 import { formatMonthlyPrice, LOCAL_CHECKOUT_PREFIX, type Plan } from '@brezza/contract';
 import { escapeHtml } from '../../lib/html.js';
+import { renderPageShell } from '../../lib/page-shell.js';
 
 /**
  * The local test checkout's pages: server-rendered HTML in the product's look, no script (the
@@ -7,14 +8,10 @@ import { escapeHtml } from '../../lib/html.js';
  */
 
 const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a;background:linear-gradient(180deg,#eef5ff,#fff 55%);-webkit-font-smoothing:antialiased}
 .test{background:#fef3c7;border-bottom:1px solid #fcd34d;color:#78350f;padding:10px 16px;text-align:center;font-size:14px;line-height:1.4}
 .test strong{display:inline-block;background:#f59e0b;color:#fff;border-radius:999px;padding:2px 10px;margin-right:8px;font-size:12px;letter-spacing:.06em}
-.wrap{width:100%;max-width:960px;margin:0 auto;padding:28px 16px 24px}
-.brand{display:inline-flex;align-items:center;gap:10px;font-size:20px;font-weight:700;color:#0f172a;text-decoration:none;margin-bottom:24px;letter-spacing:-.01em}
-.brand svg{width:32px;height:32px}
-.footer{margin-top:auto;padding:24px 16px;text-align:center;font-size:13px;color:#475569}
+.wrap{flex:1;display:flex;flex-direction:column;width:100%;max-width:960px;margin:0 auto;padding:28px 16px 24px}
+.wrap .brand{align-self:flex-start;margin-bottom:24px}
 .grid{display:grid;gap:20px}
 @media (min-width:768px){.grid{grid-template-columns:1fr 1fr;gap:28px}.wrap{padding-top:48px}}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:28px;box-shadow:0 10px 30px rgba(15,23,42,.08)}
@@ -49,32 +46,19 @@ button:focus-visible,.button:focus-visible{outline:3px solid #2f7bff;outline-off
 .message p{color:#475569;line-height:1.5}
 `;
 
-/** The product's mark, as the web app and the sign-in pages show it. */
-const LOGO =
-  '<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0b5fff"/>' +
-  '<g fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round">' +
-  '<path d="M7 12.5h11.5a3.25 3.25 0 1 0-3.25-3.25"/><path d="M7 17h15.5a3.25 3.25 0 1 1-3.25 3.25"/>' +
-  '<path d="M7 21.5h6.5"/></g></svg>';
+const BANNER =
+  '<div class="test" role="note"><strong>TEST CHECKOUT</strong>No payment is taken: this page stands in for Stripe until a Stripe account is configured.</div>';
 
 function layout(options: { title: string; productName: string; styleNonce: string; body: string }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(options.title)} · ${escapeHtml(options.productName)}</title>
-<style nonce="${escapeHtml(options.styleNonce)}">${STYLE}</style>
-</head>
-<body>
-<div class="test" role="note"><strong>TEST CHECKOUT</strong>No payment is taken: this page stands in for Stripe until a Stripe account is configured.</div>
-<main class="wrap">
-<a class="brand" href="/">${LOGO}<span>${escapeHtml(options.productName)}</span></a>
-${options.body}
-</main>
-<p class="footer">© 2025 ${escapeHtml(options.productName)}. All rights reserved.</p>
-</body>
-</html>`;
+  return renderPageShell({
+    title: options.title,
+    productName: options.productName,
+    homeHref: '/',
+    style: { css: STYLE, nonce: options.styleNonce },
+    layout: 'wrap',
+    banner: BANNER,
+    body: options.body,
+  });
 }
 
 export function renderCheckoutPage(options: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
   LOCAL_CHECKOUT_PREFIX,
   PLAN_CANCEL_PATH,
@@ -8,25 +9,35 @@ import {
   planById,
   STRIPE_WEBHOOK_PATH,
 } from '@brezza/contract';
+import { routes } from '../../lib/routes.js';
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page.js';
 import { checkoutCompletedEvent, localSessionState } from './local-checkout.js';
 import { isLocalSession, LOCAL_ID, localId } from './local-gateway.js';
-import type { Plans } from './module.js';
 
-interface SessionParams {
-  Params: { sessionId: string };
-}
+// Pages for a browser, not API calls: declared (the session in the path, HTML or a redirect
+// answered) but left out of /openapi.json, like the identity provider's pages. Any session text
+// is accepted; one that names no session answers the "Checkout not found" page.
+const HTML = {
+  description: 'A page.',
+  content: { 'text/html; charset=utf-8': { schema: z.string() } },
+};
+const REDIRECT = z.null().describe('On to the plan page (Location).');
+const pageSchema = (responses: Record<number, unknown>) => ({
+  hide: true,
+  params: z.object({ sessionId: z.string() }),
+  response: responses,
+});
+const showSchema = pageSchema({ 200: HTML, 404: HTML, 409: HTML });
+const paySchema = pageSchema({ 303: REDIRECT, 404: HTML, 409: HTML, 502: HTML });
+const cancelSchema = pageSchema({ 303: REDIRECT, 404: HTML });
 
 /**
  * The local test checkout (used when no Stripe account is configured): a page showing the plan
  * and its price, 'Pay' and 'Cancel'. 'Pay' builds the event Stripe would send, signs it with the
  * local secret and hands it to the very same webhook route, then returns to /success.
  */
-export async function localCheckoutRoutes(
-  app: FastifyInstance,
-  options: { plans: Plans },
-): Promise<void> {
-  const { repository, gateway } = options.plans;
+export async function localCheckoutRoutes(app: FastifyInstance): Promise<void> {
+  const { repository, gateway } = app.plans;
   const { publicUrl } = app.config;
   const productName = app.config.env.PRODUCT_NAME;
   const pagePath = `${LOCAL_CHECKOUT_PREFIX}:sessionId`;
@@ -71,7 +82,7 @@ export async function localCheckoutRoutes(
   const findSession = async (sessionId: string) =>
     isLocalSession(sessionId) ? repository.checkoutSession(sessionId) : undefined;
 
-  app.get<SessionParams>(pagePath, async (request, reply) => {
+  routes(app).get(pagePath, { schema: showSchema }, async (request, reply) => {
     const session = await findSession(request.params.sessionId);
     if (!session) return notFoundPage(reply);
     const state = localSessionState(session, new Date());
@@ -97,7 +108,7 @@ export async function localCheckoutRoutes(
     );
   });
 
-  app.post<SessionParams>(`${pagePath}/pay`, async (request, reply) => {
+  routes(app).post(`${pagePath}/pay`, { schema: paySchema }, async (request, reply) => {
     const session = await findSession(request.params.sessionId);
     if (!session) return notFoundPage(reply);
     const state = localSessionState(session, new Date());
@@ -142,7 +153,7 @@ export async function localCheckoutRoutes(
     return reply.redirect(PLAN_SUCCESS_PATH, 303);
   });
 
-  app.post<SessionParams>(`${pagePath}/cancel`, async (request, reply) => {
+  routes(app).post(`${pagePath}/cancel`, { schema: cancelSchema }, async (request, reply) => {
     const session = await findSession(request.params.sessionId);
     if (!session) return notFoundPage(reply);
     await repository.cancelCheckoutSession(session.id);

@@ -10,7 +10,6 @@ import {
 } from '@brezza/contract';
 import { routes } from '../../lib/routes.js';
 import { localCheckoutRoutes } from './local-checkout-routes.js';
-import { createPlans } from './module.js';
 import { stripeWebhookRoutes } from './webhook-routes.js';
 
 /**
@@ -18,7 +17,7 @@ import { stripeWebhookRoutes } from './webhook-routes.js';
  * Registered inside the /api scope, whose hook has already set `request.user`.
  */
 export async function planRoutes(app: FastifyInstance): Promise<void> {
-  const { service } = await createPlans(app);
+  const { service } = app.plans;
 
   const tags = ['Plans'];
   const security = [{ operator: [] }];
@@ -61,13 +60,13 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
  * signature) and, without Stripe, the local checkout (its unguessable session id).
  */
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
-  const plans = await createPlans(app);
+  const { plans } = app;
   await app.register(stripeWebhookRoutes, {
     service: plans.service,
     webhookSecret: plans.gateway.webhookSecret,
   });
   if (plans.gateway.mode === 'local') {
-    await app.register(localCheckoutRoutes, { plans });
+    await app.register(localCheckoutRoutes);
     app.startupNotes.push(
       'Plans: local test checkout, no payments are taken (set the STRIPE_* variables to use Stripe).',
     );
