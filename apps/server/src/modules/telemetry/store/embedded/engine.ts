@@ -345,6 +345,7 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   ): Promise<number> {
     const oldest = nowMs - retention.rawMs;
     const oldestHistory = history ? nowMs - retention.hourMs : oldest;
+    const nowHour = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
     const groups = new Map<
       string,
       {
@@ -424,6 +425,14 @@ export function createEngine({ dialect, retention }: EngineOptions) {
           lastValue = value;
         }
         const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
+        if (history && hour < nowHour) {
+          // History of a past hour is compressed at once, without going through the head.
+          const run = late.get(hour) ?? { timestamps: [], values: [] };
+          run.timestamps.push(t);
+          run.values.push(value);
+          late.set(hour, run);
+          continue;
+        }
         if (window < 0) window = hour;
         if (hour > window) {
           // Rows of this batch for the closing hour go in before it is sealed.
