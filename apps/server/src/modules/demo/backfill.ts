@@ -62,7 +62,7 @@ export async function backfill(
   const flush = async () => {
     if (batch.length === 0) return;
     written += batch.length;
-    accepted += (await store.write(batch)).accepted;
+    accepted += (await store.write(batch, { history: true, publish: false })).accepted;
     batch = [];
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   };

@@ -54,7 +54,10 @@ export const demoEquipmentPlugin = fp(
       if (seen.last_seen_at === null) {
         const samples = backfillSamples(organisation.id, units, Date.now());
         for (let i = 0; i < samples.length && !closing; i += BACKFILL_BATCH) {
-          await app.metricsStore.write(samples.slice(i, i + BACKFILL_BATCH));
+          await app.metricsStore.write(samples.slice(i, i + BACKFILL_BATCH), {
+            history: true,
+            publish: false,
+          });
         }
       }
       if (closing) return;
