@@ -275,7 +275,7 @@ test('table view: count, columns, sorting and the full machine id as a tooltip',
   await openDevices(page);
   await page.getByRole('button', { name: 'Table View' }).click();
   await expect(page.getByRole('heading', { name: 'All Devices' })).toBeVisible();
-  await expect(page.getByText(/^\d+ device\(s\) total$/)).toHaveText('39 device(s) total');
+  await expect(page.getByText(/^\d+ device\(s\) total$/)).toHaveText('42 device(s) total');
   const headers = page.locator('thead th');
   await expect(headers).toHaveText([
     'Name',
