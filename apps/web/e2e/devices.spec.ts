@@ -326,7 +326,9 @@ test('table view: count, columns, sorting and the full machine id as a tooltip',
   await expect(machineId).toContainText(`…${full!.slice(-13)}`);
   await machineId.hover();
 
-  // Table rows resolve names from the current lists.
+  // Table rows resolve names from the current lists. The table draws only the rows in view
+  // (the demo's pCDU and PDUs push mil-db-01 below it), so the search brings the row up.
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill('mil-db-01');
   const milan = rows.filter({ hasText: 'mil-db-01' });
   await expect(milan.locator('td').nth(3)).toHaveText('Milan North');
   await expect(milan.locator('td').nth(4)).toHaveText('Hall A');
