@@ -54,8 +54,13 @@ async function openPcdu(page: Page, tab?: string) {
 }
 
 async function saveAndAwait(page: Page) {
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
   const status = page.getByTestId('command-status');
+  // The status shows the latest command: wait for this save's, not the previous one's.
+  const previous = (await status.count()) > 0 ? await status.getAttribute('data-command-id') : null;
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
+  if (previous !== null) {
+    await expect(status).not.toHaveAttribute('data-command-id', previous, { timeout: 20_000 });
+  }
   await expect(status).toHaveAttribute('data-status', /pending|applied/);
   await expect(status).toHaveAttribute('data-status', 'applied', { timeout: 20_000 });
 }

@@ -18,7 +18,7 @@ export function CommandStatus({ equipmentId, kind }: { equipmentId: number; kind
   if (!latest) return null;
   const at = new Date(latest.completedAt ?? latest.createdAt).toLocaleTimeString();
   return (
-    <div data-testid="command-status" data-status={latest.status}>
+    <div data-testid="command-status" data-status={latest.status} data-command-id={latest.id}>
       {latest.status === 'pending' && (
         <Alert tone="info">
           <strong>Pending:</strong> {describe(latest)} sent by {latest.requestedBy}; waiting for the
