@@ -89,7 +89,7 @@ import { createHierarchyService } from './apps/server/dist/modules/hierarchy/ser
 const organisationId = Number(process.argv[2]);
 const database = createDatabase(loadConfig().database);
 try {
-  const service = createHierarchyService({ db: database.db, onChange: () => {} });
+  const service = createHierarchyService({ db: database.db, onCommitted: () => {} });
   const dc = await service.createDatacenter(organisationId, { name: 'Milan-1', location: 'Milan' });
   const room = await service.createRoom(organisationId, { name: 'Hall "A"', datacenterId: dc.id });
   const rack = await service.createRack(organisationId, { name: 'R-07', roomId: room.id });

@@ -1,11 +1,12 @@
 import http from 'node:http';
-import type net from 'node:net';
 import {
+  SIMULATOR_CONTROL_PORT_OFFSET,
   SIMULATOR_FAULT_PATH,
   SIMULATOR_STATE_PATH,
   simulatorFaultSchema,
   type SimulatorFault,
 } from '@brezza/contract';
+import { listen } from './listen.js';
 
 /**
  * The simulators' control channel: a small HTTP server beside the protocol port.
@@ -65,15 +66,9 @@ export async function listenControl(
       send(200, target.state());
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const boundPort = await listen(server, port, host);
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -108,4 +103,27 @@ export async function injectSimulatorFault(
   const body = (await response.json().catch(() => ({}))) as { error?: string };
   if (!response.ok) throw new Error(body.error ?? `The simulator answered ${response.status}.`);
   return body;
+}
+
+/**
+ * A simulator's control channel beside its protocol port: protocol port + the offset, or any free
+ * port when the protocol port was chosen freely (0). When it cannot start, `undo` stops what the
+ * simulator already started before the error goes on.
+ */
+export async function listenControlBeside(
+  target: Controllable,
+  options: { host: string; requestedPort: number; protocolPort: number; controlPort?: number },
+  undo: () => Promise<void>,
+): Promise<{ port: number; close(): Promise<void> }> {
+  try {
+    return await listenControl(target, {
+      host: options.host,
+      port:
+        options.controlPort ??
+        (options.requestedPort === 0 ? 0 : options.protocolPort + SIMULATOR_CONTROL_PORT_OFFSET),
+    });
+  } catch (error) {
+    await undo();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { ModbusTable } from './modbus-map.js';
+import { listen } from './listen.js';
 
 /**
  * A Modbus TCP server (MBAP framing; function codes 1–6, 15 and 16) over a device object, for
@@ -143,15 +144,9 @@ export async function listenModbusTcp(
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const boundPort = await listen(server, port, host);
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

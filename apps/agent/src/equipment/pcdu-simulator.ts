@@ -1,13 +1,12 @@
 import {
   PCDU_DEFAULT_PROFILE,
-  SIMULATOR_CONTROL_PORT_OFFSET,
   MODBUS_TYPE_WIDTH,
   type ModbusProfile,
   type ModbusRegister,
   type ReadingValue,
   type SimulatorFault,
 } from '@brezza/contract';
-import { listenControl } from './control-server.js';
+import { listenControlBeside } from './control-server.js';
 import {
   decodeProfile,
   emptyRawTables,
@@ -288,19 +287,19 @@ export async function startPcduSimulator(options: PcduSimulatorOptions): Promise
     advance,
   };
   const modbus = await listenModbusTcp(device, { host, port: options.port });
-  let control;
-  try {
-    control = await listenControl(simulator, {
+  const control = await listenControlBeside(
+    simulator,
+    {
       host,
-      port:
-        options.controlPort ??
-        (options.port === 0 ? 0 : modbus.port + SIMULATOR_CONTROL_PORT_OFFSET),
-    });
-  } catch (error) {
-    clearInterval(timer);
-    await modbus.close();
-    throw error;
-  }
+      requestedPort: options.port,
+      protocolPort: modbus.port,
+      controlPort: options.controlPort,
+    },
+    async () => {
+      clearInterval(timer);
+      await modbus.close();
+    },
+  );
   return {
     ...simulator,
     host,

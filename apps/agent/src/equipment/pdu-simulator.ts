@@ -1,11 +1,10 @@
 import {
   APC_RPDU2_PROFILE,
-  SIMULATOR_CONTROL_PORT_OFFSET,
   type ReadingValue,
   type SimulatorFault,
   type SnmpProfile,
 } from '@brezza/contract';
-import { listenControl } from './control-server.js';
+import { listenControlBeside } from './control-server.js';
 import {
   DEFAULT_PDU_PARAMETERS,
   pduReadings,
@@ -149,19 +148,19 @@ export async function startPduSimulator(options: PduSimulatorOptions): Promise<P
     answering: () => !offline,
     values: () => pduOidValues(profile, params, pduReadings(state, params, loadW())),
   });
-  let control;
-  try {
-    control = await listenControl(simulator, {
+  const control = await listenControlBeside(
+    simulator,
+    {
       host,
-      port:
-        options.controlPort ??
-        (options.port === 0 ? 0 : agent.port + SIMULATOR_CONTROL_PORT_OFFSET),
-    });
-  } catch (error) {
-    clearInterval(timer);
-    await agent.close();
-    throw error;
-  }
+      requestedPort: options.port,
+      protocolPort: agent.port,
+      controlPort: options.controlPort,
+    },
+    async () => {
+      clearInterval(timer);
+      await agent.close();
+    },
+  );
   return {
     ...simulator,
     host,

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors.js';
 import { bearerToken } from '../../lib/bearer.js';
 import type { UsersRepository } from '../users/repository.js';
-import { TokenRejected, type TokenVerifier } from './token-verifier.js';
+import { SIGNED_OUT_ERROR, TokenRejected, type TokenVerifier } from './token-verifier.js';
 
 export const MISSING_TOKEN_ERROR = 'Sign-in required: send an Authorization: Bearer access token.';
 export const UNKNOWN_USER_ERROR = 'This account is not authorised to use this product.';
@@ -34,6 +34,10 @@ export function createAuthenticate(deps: { verify: TokenVerifier; users: UsersRe
         : await deps.users.findByEmail(subject.email);
     if (!user) throw forbidden(UNKNOWN_USER_ERROR);
     if (user.status !== 'active') throw forbidden(DISABLED_USER_ERROR);
+    if (subject.kind === 'user-id' && subject.signedOut) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      throw unauthorized(SIGNED_OUT_ERROR);
+    }
     request.user = {
       id: user.id,
       organisationId: user.organisation_id,

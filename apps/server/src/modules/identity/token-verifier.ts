@@ -13,7 +13,13 @@ import { GRANT_ID_CLAIM } from '../../idp/configuration.js';
 import type { KeyStore } from '../../idp/key-store.js';
 
 /** Who a valid access token speaks for: our user id (embedded) or a verified e-mail (Auth0). */
-export type TokenSubject = { kind: 'user-id'; userId: number } | { kind: 'email'; email: string };
+/**
+ * Whose token it is. `signedOut`: well signed, but its grant has ended (sign-out, new password,
+ * revocation); the caller still learns whose it was, so that a disabled or unknown account is
+ * answered 403 as DESIGN §3 says, and an active one 401 (sign in again).
+ */
+export type TokenSubject =
+  { kind: 'user-id'; userId: number; signedOut?: boolean } | { kind: 'email'; email: string };
 
 export type TokenVerifier = (token: string) => Promise<TokenSubject>;
 
@@ -101,10 +107,8 @@ export function createEmbeddedVerifier(
       throw new TokenRejected('invalid', 'Invalid access token.');
     }
     const grantId = payload[GRANT_ID_CLAIM];
-    if (typeof grantId !== 'string' || !(await grantIsAlive(grantId))) {
-      throw new TokenRejected('expired', SIGNED_OUT_ERROR);
-    }
-    return { kind: 'user-id', userId };
+    const signedOut = typeof grantId !== 'string' || !(await grantIsAlive(grantId));
+    return signedOut ? { kind: 'user-id', userId, signedOut } : { kind: 'user-id', userId };
   };
 }
 
