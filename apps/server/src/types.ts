@@ -1,4 +1,4 @@
-import type { Role } from '@brezza/contract';
+import type { PlanFeature, Role } from '@brezza/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Agent } from './modules/agent/plugin.js';
@@ -58,5 +58,10 @@ declare module 'fastify' {
      * operator, so a new write route is never open to viewers by accident.
      */
     minimumRole?: Role;
+    /**
+     * The plan feature a call belongs to (contract's PLAN_FEATURES, modules/plans): refused with
+     * 403 naming the plan when the organisation's plan does not include it. Unset: every plan.
+     */
+    planFeature?: PlanFeature;
   }
 }

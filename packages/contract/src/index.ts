@@ -20,3 +20,4 @@ export * from './audit-log.js';
 export * from './equipment.js';
 export * from './observability.js';
 export * from './alerts.js';
+export * from './plan-gates.js';

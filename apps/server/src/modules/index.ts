@@ -10,7 +10,7 @@ import { hierarchyPlugin } from './hierarchy/plugin.js';
 import { hierarchyRoutes } from './hierarchy/routes.js';
 import { hierarchyBulkRoutes } from './hierarchy/bulk/routes.js';
 import { plansPlugin } from './plans/plugin.js';
-import { billingRoutes, planRoutes } from './plans/routes.js';
+import { billingRoutes, planRoutes, requirePlan } from './plans/routes.js';
 import { agentPlugin } from './agent/plugin.js';
 import { agentRoutes } from './agent/routes.js';
 import { telemetryPlugin } from './telemetry/plugin.js';
@@ -74,6 +74,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     api.addHook('onRequest', api.authenticate);
     // Then the role: every write needs operator unless its route asks for more (or less).
     api.addHook('onRequest', authorise);
+    // Then the plan: a route of a paid feature declares `config.planFeature`.
+    api.addHook('onRequest', requirePlan);
     await api.register(organisationSettingsRoutes);
     await api.register(hierarchyRoutes);
     await api.register(hierarchyBulkRoutes);

@@ -38,6 +38,10 @@ const deleted = z.void().describe('Deleted.');
 export async function alertsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.alerts.service;
   const api = routes(app);
+  // Every alerts call is part of the Argento plan (issue 14, item 7).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, planFeature: 'alerts' };
+  });
 
   api.get(
     ALERT_RULES_PATH,

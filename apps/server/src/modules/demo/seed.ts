@@ -27,10 +27,11 @@ export async function seedDemoOrganisation(
     passwordHash: operator.passwordHash,
   });
   await seedDemoHierarchy(db, organisationId);
-  // A literal: SQLite's driver binds no booleans.
+  // A literal: SQLite's driver binds no booleans. The demo holds Platino as demo data (issue 14):
+  // a newcomer sees every feature.
   await db
     .updateTable('organisations')
-    .set({ demo: sql<boolean>`true` })
+    .set({ demo: sql<boolean>`true`, plan: 'platino' })
     .where('id', '=', organisationId)
     .execute();
 }

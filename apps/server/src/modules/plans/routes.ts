@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CREATE_CHECKOUT_SESSION_PATH,
   createCheckoutSessionBodySchema,
@@ -7,10 +7,24 @@ import {
   checkoutSessionResponseSchema,
   errorBodySchema,
   featuresResponseSchema,
+  planAllows,
+  planRequiredMessage,
 } from '@brezza/contract';
+import { forbidden } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
 import { localCheckoutRoutes } from './local-checkout-routes.js';
 import { stripeWebhookRoutes } from './webhook-routes.js';
+
+/**
+ * The /api scope's third hook: a route that declares `config.planFeature` answers 403 naming the
+ * plan it needs when the organisation's plan does not include it (issue 14, item 7).
+ */
+export async function requirePlan(request: FastifyRequest): Promise<void> {
+  const feature = request.routeOptions.config.planFeature;
+  if (!feature) return;
+  const held = await request.server.plans.service.planOf(request.user.organisationId);
+  if (!planAllows(held, feature)) throw forbidden(planRequiredMessage(feature));
+}
 
 /**
  * The plan page's two calls (SPEC §7), for the signed-in operator's own organisation.

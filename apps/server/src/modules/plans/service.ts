@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   planFeatures,
   type CheckoutSessionResponse,
+  type CurrentPlan,
   type FeaturesResponse,
   type PlanId,
 } from '@brezza/contract';
@@ -173,6 +174,11 @@ export function createPlansService(deps: {
   }
 
   return {
+    /** The plan an organisation holds now ('none' for one that is gone or never bought). */
+    async planOf(organisationId: number): Promise<CurrentPlan> {
+      return (await repository.organisation(organisationId))?.plan ?? 'none';
+    },
+
     async features(user: AuthenticatedUser): Promise<FeaturesResponse> {
       const organisation = await organisationOf(user);
       return { features: planFeatures(organisation.plan) };

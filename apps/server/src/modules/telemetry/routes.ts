@@ -10,8 +10,11 @@ import {
   metricsQueryBodySchema,
   metricsQueryResponseSchema,
   metricsStreamQuerySchema,
+  historyStartMs,
+  planRequiredMessage,
   type MetricsStreamSamples,
 } from '@brezza/contract';
+import { forbidden } from '../../errors.js';
 import { routes } from '../../lib/routes.js';
 import { createTelemetryRepository } from './repository.js';
 import { createTelemetryService } from './service.js';
@@ -52,10 +55,19 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'A metric over a time range, per step, aggregated over a scope (organisation, datacenter, room, rack or server) and optionally grouped.',
         body: metricsQueryBodySchema,
-        response: { 200: metricsQueryResponseSchema, 404: errorBodySchema },
+        response: { 200: metricsQueryResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.query(request.user.organisationId, request.body),
+    async (request) => {
+      const { organisationId } = request.user;
+      // Without a plan, the last 24 hours (a minute's grace for the clocks of browser and server).
+      const plan = await app.plans.service.planOf(organisationId);
+      const earliest = historyStartMs(plan, Date.now());
+      if (earliest !== null && request.body.from < earliest - 60_000) {
+        throw forbidden(planRequiredMessage('fullHistory'));
+      }
+      return service.query(organisationId, request.body);
+    },
   );
 
   routes(app).get(
