@@ -129,6 +129,8 @@ describe('hierarchy API', () => {
           machineId: ['a'.repeat(32), servers[1]!.machineId],
           rackId: [rack.id, null],
           deviceTypeId: [null, null],
+          deviceType: ['server', 'server'],
+          roomId: [null, null],
           lastSeenAt: [null, null],
         },
       });
