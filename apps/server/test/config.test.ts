@@ -27,7 +27,10 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).demoTelemetry).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', DEMO_TELEMETRY: 'on' }).demoTelemetry).toBe(true);
     expect(loadConfig({ DEMO_TELEMETRY: 'off' }).demoTelemetry).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_TELEMETRY: 'on' }).demoTelemetry).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_CHECKOUT: 'true', DEMO_TELEMETRY: 'on' })
+        .demoTelemetry,
+    ).toBe(false);
   });
 
   it('selects PostgreSQL with DATABASE_URL', () => {
