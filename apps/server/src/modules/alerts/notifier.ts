@@ -5,6 +5,7 @@ import {
   NOTIFICATION_MAX_ATTEMPTS,
   SEVERITY_LABELS,
   WEBHOOK_SIGNATURE_HEADER,
+  emailAddresses,
   planRequiredMessage,
   type AlertWebhookPayload,
   type Severity,
@@ -101,7 +102,7 @@ export function createNotifier(deps: NotifierDeps) {
         const link = `${deps.publicUrl}/alerts`;
         const text = `${row.rule_name} on ${row.server_name} is ${transition} (value ${row.value ?? '—'}) since ${row.at}.\n\nSee ${link}`;
         await deps.mailer.send({
-          to: row.target,
+          to: emailAddresses(row.target).join(', '),
           subject,
           text,
           html: `<p><strong>${escapeHtml(row.rule_name)}</strong> on ${escapeHtml(row.server_name)} is <strong>${transition}</strong> (value ${escapeHtml(row.value ?? '—')}) since ${row.at}.</p><p><a href="${link}">Open the alerts</a></p>`,
