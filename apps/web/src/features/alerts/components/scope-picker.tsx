@@ -73,7 +73,7 @@ export function scopeText(scope: Scope, hierarchy: Hierarchy | undefined): strin
     case 'organisation':
       return 'Whole organisation';
     case 'deviceType':
-      return `Every ${DEVICE_TYPE_LABELS[scope.deviceType]}`;
+      return `Every ${scope.deviceType === 'server' ? 'server' : DEVICE_TYPE_LABELS[scope.deviceType]}`;
     default: {
       const name = hierarchy?.[scope.kind].find((o) => o.value === String(scope.id))?.label;
       return `${PICK_LABELS[scope.kind]} ${name ?? `#${scope.id}`}`;
