@@ -327,6 +327,36 @@ describe('alert rules', () => {
     }
   });
 
+  it('says why a webhook could not be reached, and retries it', async () => {
+    // A port that was just free: nothing listens there.
+    const closed = await webhookReceiver();
+    await closed.close();
+    const unreachable = await created('/api/notification-channels', {
+      name: 'Nobody listens',
+      kind: 'webhook',
+      target: closed.url,
+      scope: { kind: 'device', id: pcdu.id },
+    });
+    await push({ ...NORMAL_PCDU, psu2: 'ERROR' });
+    const delivery = await eventually(async () => {
+      const { deliveries } = (
+        await call('GET', '/api/notification-channels/deliveries')
+      ).json<NotificationDeliveriesList>();
+      const found = deliveries.find((d) => d.channelId === unreachable && d.attempts > 0);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      lastError: 'The webhook could not be reached (ECONNREFUSED).',
+    });
+    expect((await call('DELETE', `/api/notification-channels/${unreachable}`)).statusCode).toBe(
+      204,
+    );
+    await push(NORMAL_PCDU);
+    await expectState('PSU 2 failed', 'normal');
+  });
+
   it('neither evaluates nor notifies for an organisation whose plan lacks alerts', async () => {
     const hook = await webhookReceiver();
     try {

@@ -110,7 +110,7 @@ export function createNotifier(deps: NotifierDeps) {
         });
       }
     } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
+      error = row.kind === 'webhook' ? unreachable(caught) : describe(caught);
     }
     const attempts = row.attempts + 1;
     const now = deps.now();
@@ -207,6 +207,21 @@ export function createNotifier(deps: NotifierDeps) {
       return running ?? Promise.resolve();
     },
   };
+}
+
+const describe = (caught: unknown) => (caught instanceof Error ? caught.message : String(caught));
+
+/** fetch's own "fetch failed" says nothing: its cause (ECONNREFUSED, bad port, a timeout) does. */
+function unreachable(caught: unknown): string {
+  const cause =
+    caught instanceof Error
+      ? (caught.cause as { code?: string; message?: string } | undefined)
+      : null;
+  const reason =
+    caught instanceof Error && caught.name === 'TimeoutError'
+      ? `no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`
+      : (cause?.code ?? cause?.message ?? describe(caught));
+  return `The webhook could not be reached (${reason}).`;
 }
 
 function escapeHtml(text: string): string {

@@ -26,7 +26,9 @@ function status(delivery: NotificationDelivery): string {
 function detail(delivery: NotificationDelivery): string {
   if (delivery.status === 'sent' && delivery.deliveredAt) return when(delivery.deliveredAt);
   if (delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0)
-    return `${delivery.lastError ?? ''} Next try ${when(delivery.nextAttemptAt)}.`;
+    return [delivery.lastError, `Next try ${when(delivery.nextAttemptAt)}.`]
+      .filter(Boolean)
+      .join(' ');
   return delivery.lastError ?? '';
 }
 
