@@ -153,6 +153,9 @@ test('an admin writes a rule, it fires on the demo, the mail is delivered, and i
   await expect(
     page.locator('[data-delivery]', { hasText: 'Pager bridge' }).filter({ hasText: 'Hall A leak' }),
   ).toContainText('Retrying', { timeout: 15_000 });
+  await expect(
+    page.locator('[data-delivery]', { hasText: 'Pager bridge' }).filter({ hasText: 'Hall A leak' }),
+  ).toContainText('The webhook could not be reached (bad port). Next try');
   await look(page, 'deliveries', shot);
 
   // Silenced from the alert: the state stays, the notification of its end is not sent.
