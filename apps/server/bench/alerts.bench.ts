@@ -1,4 +1,4 @@
-import { DEFAULT_SAMPLE_INTERVAL_SECONDS, SERVER_METRICS } from '@brezza/contract';
+import { DEFAULT_SAMPLE_INTERVAL_SECONDS, SERVER_METRICS, planAllows } from '@brezza/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.js';
 import { createAlertEngine } from '../src/modules/alerts/engine.js';
@@ -136,6 +136,12 @@ export async function run(): Promise<void> {
   try {
     const { db } = t.app.database;
     const organisationId = (await createOperator(t)).organisationId;
+    // Alerts are part of Argento: without it the engine evaluates nothing.
+    await t.app.database.db
+      .updateTable('organisations')
+      .set({ plan: 'argent' })
+      .where('id', '=', organisationId)
+      .execute();
     const ids = await devices(db, organisationId);
     const { dialect } = t.app.database;
     const engineOptions = { dialect, retention: t.config.metrics.retention };
@@ -164,6 +170,18 @@ export async function run(): Promise<void> {
       now: Date.now,
       log: console.error,
       onTransition: () => undefined,
+      // As the plugin asks app.plans: the organisation's plan row.
+      alertsAllowed: async (id) =>
+        planAllows(
+          (
+            await db
+              .selectFrom('organisations')
+              .select('plan')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).plan,
+          'alerts',
+        ),
     });
 
     const start = Date.now() - SECONDS * 1000;

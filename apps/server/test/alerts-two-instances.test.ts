@@ -9,6 +9,7 @@ import {
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  holdPlan,
   webhookReceiver,
 } from './helpers/alerts.js';
 
@@ -32,6 +33,7 @@ describe.runIf(postgres)('alerts with two instances on one database', () => {
     t = await buildTestApp();
     second = await buildApp({ config: t.config });
     admin = await createOperator(t);
+    await holdPlan(t.app, admin.organisationId, 'argent');
     ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
     hook = await webhookReceiver();
     const channel = await t.app.inject({

@@ -19,6 +19,7 @@ import {
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  holdPlan,
   outboxMails,
   webhookReceiver,
 } from './helpers/alerts.js';
@@ -58,6 +59,7 @@ const leakAlert = async () =>
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
+  await holdPlan(t.app, admin.organisationId, 'argent');
   viewer = await createOperator(t, { organisationId: admin.organisationId });
   const role = await t.app.inject({
     method: 'PUT',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/identity/passwords.js';
-import { createMailerFor } from '../src/modules/identity/dependencies.js';
+import { createMailerFor } from '../src/modules/mail/mailer.js';
 import {
   ACCOUNT_POLICY,
   PAIR_POLICY,

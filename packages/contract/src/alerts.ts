@@ -233,21 +233,36 @@ export const silencesListSchema = z.object({ silences: z.array(silenceSchema) })
 export type SilencesList = z.infer<typeof silencesListSchema>;
 
 export const CHANNEL_KINDS = ['email', 'webhook'] as const;
+export const CHANNEL_MESSAGES = {
+  email: 'Target must be e-mail addresses separated by commas, such as ops@example.com.',
+  webhook: 'Target must be an http:// or https:// URL.',
+  kindFixed: "A channel's kind cannot change: add a new channel instead.",
+} as const;
+const EMAIL_ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+/** An e-mail channel's addresses, as typed (`a@x.com, b@x.com`). */
+export const emailAddresses = (target: string): string[] =>
+  target
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address.length > 0);
 export const notificationChannelBodySchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
     kind: z.enum(CHANNEL_KINDS, { error: 'Kind must be email or webhook.' }),
-    /** An e-mail address, or an http(s) URL for a webhook. */
+    /** E-mail addresses separated by commas, or an http(s) URL for a webhook. */
     target: z.string().trim().min(1, 'Target is required.').max(500),
     /** The least severe alert it receives. */
     minSeverity: severitySchema.default('warning'),
     scope: scopeSchema.default({ kind: 'organisation' }),
   })
   .superRefine((c, ctx) => {
-    if (c.kind === 'email' && !/^[^\s@]+@[^\s@]+$/.test(c.target))
-      ctx.addIssue({ code: 'custom', message: 'Target must be an e-mail address.' });
+    if (c.kind === 'email') {
+      const addresses = emailAddresses(c.target);
+      if (addresses.length === 0 || !addresses.every((a) => EMAIL_ADDRESS.test(a)))
+        ctx.addIssue({ code: 'custom', message: CHANNEL_MESSAGES.email, path: ['target'] });
+    }
     if (c.kind === 'webhook' && !/^https?:\/\/[^\s]+$/.test(c.target))
-      ctx.addIssue({ code: 'custom', message: 'Target must be an http:// or https:// URL.' });
+      ctx.addIssue({ code: 'custom', message: CHANNEL_MESSAGES.webhook, path: ['target'] });
   });
 export type NotificationChannelBody = z.input<typeof notificationChannelBodySchema>;
 

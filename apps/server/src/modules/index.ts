@@ -3,6 +3,7 @@ import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
+import { mailPlugin } from './mail/plugin.js';
 import { demoModule } from './demo/plugin.js';
 import { organisationSettingsPlugin } from './organisation-settings/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
@@ -42,6 +43,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  // The one mailer (app.mail): sign-up and password mail, alert notifications.
+  await app.register(mailPlugin);
   // Sign-up and reset calls, the embedded OpenID provider under /idp.
   await app.register(identityModule);
   // The demo organisation and operator on a fresh development database.

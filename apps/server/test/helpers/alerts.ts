@@ -4,9 +4,26 @@ import http from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { WEBHOOK_SIGNATURE_HEADER, type AlertsList, type EquipmentSummary } from '@brezza/contract';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  type AlertsList,
+  type CurrentPlan,
+  type EquipmentSummary,
+} from '@brezza/contract';
 import type { Operator } from './auth.js';
 import { buildRegistration } from './agent.js';
+
+/**
+ * Sets an organisation's plan as a paid checkout leaves it (alerts need Argento); the purchase
+ * itself is plans.test.ts's subject.
+ */
+export async function holdPlan(app: FastifyInstance, organisationId: number, plan: CurrentPlan) {
+  await app.database.db
+    .updateTable('organisations')
+    .set({ plan })
+    .where('id', '=', organisationId)
+    .execute();
+}
 
 /** A local webhook receiver: every request's raw body and signature header. */
 export async function webhookReceiver() {

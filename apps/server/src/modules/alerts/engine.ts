@@ -167,6 +167,8 @@ export interface EngineDeps {
   /** Called after a transition committed (the notifier delivers what it queued). */
   onTransition(recorded: TransitionRecorded): void;
   log(error: unknown): void;
+  /** Whether the organisation's plan includes alerts (Argento and above). */
+  alertsAllowed(organisationId: number): Promise<boolean>;
 }
 
 const cacheKey = (ruleId: number, deviceId: number, series: string) =>
@@ -181,6 +183,27 @@ const cacheKey = (ruleId: number, deviceId: number, series: string) =>
 export function createAlertEngine(deps: EngineDeps) {
   const { db } = deps;
   const orgs = new Map<number, Promise<OrgCache>>();
+  const plans = new Map<number, { allowed: Promise<boolean>; untilMs: number }>();
+
+  /**
+   * An organisation whose plan lacks alerts is neither evaluated nor notified: its states stay as
+   * they were until a plan includes alerts again. A plan that includes them is re-read as often
+   * as the rules; one that does not at every tick, so that a purchase applies within seconds.
+   */
+  function allowed(organisationId: number): Promise<boolean> {
+    const known = plans.get(organisationId);
+    if (known && deps.now() < known.untilMs) return known.allowed;
+    const fresh = deps.alertsAllowed(organisationId);
+    const entry = { allowed: fresh, untilMs: deps.now() + ALERT_TICK_MS };
+    plans.set(organisationId, entry);
+    fresh.then(
+      (yes) => {
+        if (yes) entry.untilMs = deps.now() + RELOAD_MS;
+      },
+      () => plans.delete(organisationId),
+    );
+    return fresh;
+  }
 
   async function load(organisationId: number): Promise<OrgCache> {
     await ensureDefaultPack(db, organisationId);
@@ -599,18 +622,20 @@ export function createAlertEngine(deps: EngineDeps) {
         byOrg.set(s.organisationId, list);
       }
       return Promise.all(
-        [...byOrg].map(([organisationId, list]) =>
-          enqueue(organisationId, () => evaluateBatch(organisationId, list)),
-        ),
+        [...byOrg].map(async ([organisationId, list]) => {
+          if (await allowed(organisationId))
+            await enqueue(organisationId, () => evaluateBatch(organisationId, list));
+        }),
       ).then(() => undefined);
     },
     /** No data, absences and pending durations: every organisation with rules. */
     async tick(): Promise<void> {
       const rows = await db.selectFrom('organisations').select('id').execute();
-      for (const { id } of rows) await enqueue(id, () => tickOrg(id));
+      for (const { id } of rows) if (await allowed(id)) await enqueue(id, () => tickOrg(id));
     },
     /** A rule changed here: re-read the organisation's rules before the next sample. */
     invalidate(organisationId: number) {
+      plans.delete(organisationId);
       void orgs.get(organisationId)?.then((cache) => {
         cache.loadedAt = 0;
       });

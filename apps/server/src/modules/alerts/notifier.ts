@@ -1,14 +1,16 @@
 import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   NOTIFICATION_MAX_ATTEMPTS,
   SEVERITY_LABELS,
   WEBHOOK_SIGNATURE_HEADER,
+  emailAddresses,
+  planRequiredMessage,
   type AlertWebhookPayload,
   type Severity,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
 import { backoffMs } from './scope.js';
 
 /** How long one instance holds a delivery it is sending before another may take it over. */
@@ -22,10 +24,13 @@ export function signWebhook(secret: string, body: string): string {
 
 export interface NotifierDeps {
   db: Kysely<DB>;
-  mailer: Mailer;
+  /** app.mail: SMTP or the outbox. */
+  mailer: FastifyInstance['mail'];
   publicUrl: string;
   now(): number;
   log(error: unknown): void;
+  /** Whether the organisation's plan includes alerts (Argento and above). */
+  alertsAllowed(organisationId: number): Promise<boolean>;
 }
 
 /**
@@ -97,7 +102,7 @@ export function createNotifier(deps: NotifierDeps) {
         const link = `${deps.publicUrl}/alerts`;
         const text = `${row.rule_name} on ${row.server_name} is ${transition} (value ${row.value ?? '—'}) since ${row.at}.\n\nSee ${link}`;
         await deps.mailer.send({
-          to: row.target,
+          to: emailAddresses(row.target).join(', '),
           subject,
           text,
           html: `<p><strong>${escapeHtml(row.rule_name)}</strong> on ${escapeHtml(row.server_name)} is <strong>${transition}</strong> (value ${escapeHtml(row.value ?? '—')}) since ${row.at}.</p><p><a href="${link}">Open the alerts</a></p>`,
@@ -105,7 +110,7 @@ export function createNotifier(deps: NotifierDeps) {
         });
       }
     } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
+      error = row.kind === 'webhook' ? unreachable(caught) : describe(caught);
     }
     const attempts = row.attempts + 1;
     const now = deps.now();
@@ -144,14 +149,31 @@ export function createNotifier(deps: NotifierDeps) {
     const now = new Date(deps.now()).toISOString();
     const due = await db
       .selectFrom('notification_deliveries')
-      .select('id')
+      .select(['id', 'organisation_id'])
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('id')
       .limit(50)
       .execute();
-    for (const { id } of due) {
+    const plans = new Map<number, Promise<boolean>>();
+    for (const { id, organisation_id: organisationId } of due) {
+      if (!plans.has(organisationId)) plans.set(organisationId, deps.alertsAllowed(organisationId));
+      if (!(await plans.get(organisationId))) {
+        // Queued before the plan lapsed: recorded as not sent, with the reason, never sent late.
+        await db
+          .updateTable('notification_deliveries')
+          .set({
+            status: 'failed',
+            last_error: planRequiredMessage('alerts'),
+            next_attempt_at: null,
+            claimed_until: null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+        continue;
+      }
       const claimed = await db
         .updateTable('notification_deliveries')
         .set({ claimed_until: new Date(deps.now() + CLAIM_MS).toISOString() })
@@ -185,6 +207,21 @@ export function createNotifier(deps: NotifierDeps) {
       return running ?? Promise.resolve();
     },
   };
+}
+
+const describe = (caught: unknown) => (caught instanceof Error ? caught.message : String(caught));
+
+/** fetch's own "fetch failed" says nothing: its cause (ECONNREFUSED, bad port, a timeout) does. */
+function unreachable(caught: unknown): string {
+  const cause =
+    caught instanceof Error
+      ? (caught.cause as { code?: string; message?: string } | undefined)
+      : null;
+  const reason =
+    caught instanceof Error && caught.name === 'TimeoutError'
+      ? `no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`
+      : (cause?.code ?? cause?.message ?? describe(caught));
+  return `The webhook could not be reached (${reason}).`;
 }
 
 function escapeHtml(text: string): string {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-// The same mailer (SMTP or outbox) as sign-up and password mail.
-import { createMailerFor } from '../identity/dependencies.js';
+import { planAllows } from '@brezza/contract';
 import { ALERT_TICK_MS, createAlertEngine, type AlertEngine } from './engine.js';
 import { createNotifier } from './notifier.js';
 import { createAlertsService, type AlertsService } from './service.js';
@@ -27,18 +26,21 @@ export const alertsPlugin = fp(
   async (app) => {
     const { config } = app;
     const log = (error: unknown) => app.log.warn({ err: error }, 'alerting');
-    const mailer = createMailerFor(config, (line) => app.log.info(line));
+    const alertsAllowed = async (organisationId: number) =>
+      planAllows(await app.plans.service.planOf(organisationId), 'alerts');
     const notifier = createNotifier({
       db: app.database.db,
-      mailer,
+      mailer: app.mail,
       publicUrl: config.publicUrl,
       now: Date.now,
       log,
+      alertsAllowed,
     });
     const engine = createAlertEngine({
       db: app.database.db,
       now: Date.now,
       log,
+      alertsAllowed,
       onTransition: (recorded) => {
         if (recorded.notify) void notifier.kick();
       },
@@ -61,5 +63,5 @@ export const alertsPlugin = fp(
       await notifier.idle();
     });
   },
-  { name: 'alerts', dependencies: ['database', 'telemetry'] },
+  { name: 'alerts', dependencies: ['database', 'mail', 'plans', 'telemetry'] },
 );

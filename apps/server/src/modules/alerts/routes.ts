@@ -18,6 +18,7 @@ import {
   createdNotificationChannelSchema,
   errorBodySchema,
   notificationChannelBodySchema,
+  notificationChannelSchema,
   notificationChannelsListSchema,
   notificationDeliveriesListSchema,
   silenceBodySchema,
@@ -233,6 +234,21 @@ export async function alertsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.status(201).send(await service.createChannel(request.user, request.body)),
+  );
+
+  api.put(
+    `${NOTIFICATION_CHANNELS_PATH}/:id`,
+    {
+      config: admin,
+      schema: {
+        ...common,
+        summary: "Changes a channel's name, addresses or URL, and routing (admin).",
+        params: params(ALERT_MESSAGES.channelNotFound),
+        body: notificationChannelBodySchema,
+        response: { 200: notificationChannelSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.updateChannel(request.user, request.params.id, request.body),
   );
 
   api.delete(

@@ -7,6 +7,7 @@ import type {
 } from '@brezza/contract';
 import {
   ALERT_MESSAGES,
+  CHANNEL_MESSAGES,
   METRIC_REQUIRED_MESSAGE,
   scopeSchema,
   type Alert,
@@ -378,6 +379,36 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
         .returningAll()
         .executeTakeFirstOrThrow();
       return { ...channelFromRow(row), secret };
+    },
+
+    /** Name, addresses or URL, and routing; the kind (and a webhook's secret) stay. */
+    async updateChannel(
+      caller: Caller,
+      id: number,
+      body: z.output<typeof notificationChannelBodySchema>,
+    ): Promise<NotificationChannel> {
+      const current = await db
+        .selectFrom('notification_channels')
+        .select('kind')
+        .where('id', '=', id)
+        .where('organisation_id', '=', caller.organisationId)
+        .executeTakeFirst();
+      if (!current) throw notFound(ALERT_MESSAGES.channelNotFound);
+      if (current.kind !== body.kind) throw badRequest(CHANNEL_MESSAGES.kindFixed);
+      await checkScope(caller.organisationId, body.scope);
+      const row = await db
+        .updateTable('notification_channels')
+        .set({
+          name: body.name,
+          target: body.target,
+          min_severity: body.minSeverity,
+          scope: JSON.stringify(body.scope),
+        })
+        .where('id', '=', id)
+        .where('organisation_id', '=', caller.organisationId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return channelFromRow(row);
     },
 
     async deleteChannel(caller: Caller, id: number): Promise<void> {

@@ -15,6 +15,7 @@ export async function identityModule(app: FastifyInstance): Promise<void> {
     app.database.db,
     (line) => app.log.info(line),
     (error, message) => app.log.error({ err: error }, message),
+    app.mail,
   );
   await app.register(publicIdentityRoutes, { identity });
   // Reset requests answered but not yet mailed are mailed before the database goes.

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
 
 export interface MailMessage {
   to: string;
@@ -74,4 +75,21 @@ export function createMailer(options: MailerOptions): Mailer {
       options.notify(`mail "${message.subject}" to ${message.to} written to ${file}${link}`);
     },
   };
+}
+
+function mailFrom(config: Config): string {
+  return (
+    config.env.MAIL_FROM ??
+    `${config.env.PRODUCT_NAME} <no-reply@${new URL(config.publicUrl).hostname}>`
+  );
+}
+
+/** The product's mailer as the config sets it: SMTP_URL, else the data folder's outbox. */
+export function createMailerFor(config: Config, notify: (line: string) => void): Mailer {
+  return createMailer({
+    smtpUrl: config.env.SMTP_URL,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: mailFrom(config),
+    notify,
+  });
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Alert as AlertItem } from '@brezza/contract';
+import type { Alert as AlertItem, SilenceBody } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -10,20 +10,35 @@ const DURATIONS = [
   { value: '3600', label: '1 hour' },
   { value: '14400', label: '4 hours' },
   { value: '86400', label: '1 day' },
+  { value: '604800', label: '1 week' },
 ];
 
-/** Silences one alert's rule on its device from now: the state still changes, nobody is paged. */
+type Matcher = 'rule-device' | 'device' | 'rule';
+
+/** What a silence started from an alert covers: its rule here, the device, or the rule anywhere. */
+function matcher(alert: AlertItem, what: Matcher): Pick<SilenceBody, 'scope' | 'ruleId'> {
+  switch (what) {
+    case 'rule-device':
+      return { scope: { kind: 'device', id: alert.deviceId }, ruleId: alert.ruleId };
+    case 'device':
+      return { scope: { kind: 'device', id: alert.deviceId }, ruleId: null };
+    case 'rule':
+      return { scope: { kind: 'organisation' }, ruleId: alert.ruleId };
+  }
+}
+
+/** Silences from now: the state still changes and shows, nobody is notified. */
 export function SilenceForm({ alert, onDone }: { alert: AlertItem; onDone(): void }) {
   const [comment, setComment] = useState('');
   const [seconds, setSeconds] = useState('3600');
+  const [what, setWhat] = useState<Matcher>('rule-device');
   const silence = useCreateSilence();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const now = Date.now();
     silence.mutate(
       {
-        scope: { kind: 'device', id: alert.deviceId },
-        ruleId: alert.ruleId,
+        ...matcher(alert, what),
         startsAt: new Date(now).toISOString(),
         endsAt: new Date(now + Number(seconds) * 1000).toISOString(),
         comment,
@@ -32,13 +47,25 @@ export function SilenceForm({ alert, onDone }: { alert: AlertItem; onDone(): voi
     );
   };
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+    <form
+      onSubmit={submit}
+      className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_9rem_auto] lg:items-end"
+    >
       <TextField
         label="Why (shown to everyone)"
         value={comment}
         onChange={(e) => setComment(e.target.value)}
         placeholder="Replacing the leak sensor"
-        required
+      />
+      <SelectField
+        label="Silence"
+        value={what}
+        onChange={(e) => setWhat(e.target.value as Matcher)}
+        options={[
+          { value: 'rule-device', label: `This rule on ${alert.deviceName}` },
+          { value: 'device', label: `Every alert of ${alert.deviceName}` },
+          { value: 'rule', label: 'This rule everywhere' },
+        ]}
       />
       <SelectField
         label="For"
@@ -55,7 +82,7 @@ export function SilenceForm({ alert, onDone }: { alert: AlertItem; onDone(): voi
         </Button>
       </div>
       {silence.isError && (
-        <Alert tone="error" className="sm:col-span-3">
+        <Alert tone="error" className="sm:col-span-2 lg:col-span-4">
           {silence.error.message}
         </Alert>
       )}

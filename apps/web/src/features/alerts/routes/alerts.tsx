@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   SEVERITIES,
   SEVERITY_LABELS,
@@ -10,25 +10,45 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PlanGate } from '@/components/plan/plan-gate';
+import { planRefusal } from '@/components/plan/plan-refusal';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { alertsQueryOptions, type AlertFilters } from '../api/get-alerts';
-import { scopesQueryOptions } from '../api/get-scopes';
+import { filterOptions, hierarchyQueryOptions } from '../api/get-scopes';
+import { rulesQueryOptions } from '../api/rules';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
+import { ChannelsPanel } from '../components/channels-panel';
+import { DeliveriesPanel } from '../components/deliveries-panel';
+import { RulesPanel } from '../components/rules-panel';
 import { SeverityBadge } from '../components/severity-badge';
 import { SilenceForm } from '../components/silence-form';
+import { SilencesList } from '../components/silences-list';
 
-const TABS = ['firing', 'pending', 'silenced', 'history'] as const;
+const TABS = [
+  'firing',
+  'pending',
+  'silenced',
+  'history',
+  'rules',
+  'channels',
+  'deliveries',
+] as const;
 type Tab = (typeof TABS)[number];
+type AlertTab = 'firing' | 'pending' | 'silenced';
 const TAB_LABELS: Record<Tab, string> = {
   firing: 'Firing',
   pending: 'Pending',
   silenced: 'Silenced',
   history: 'History',
+  rules: 'Rules',
+  channels: 'Channels',
+  deliveries: 'Deliveries',
 };
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 const TRANSITION_LABELS: Record<AlertEvent['transition'], string> = {
   pending: 'Pending',
   firing: 'Firing',
@@ -138,21 +158,37 @@ function HistoryTable({ events }: { events: AlertEvent[] }) {
   );
 }
 
-/** /alerts: what is firing, pending or silenced now, and what happened. */
+/** /alerts: what is firing, pending or silenced now, what happened, and the rules and channels. */
 export function AlertsRoute() {
   const request = useApiClient();
   const { can } = useMe();
-  const [tab, setTab] = useState<Tab>('firing');
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'firing';
+  const setTab = (next: Tab) =>
+    setSearch(next === 'firing' ? {} : { tab: next }, { replace: true });
   const [filters, setFilters] = useState<AlertFilters>({ severity: '', scope: '' });
   const alerts = useQuery(alertsQueryOptions(request, filters));
-  const scopes = useQuery(scopesQueryOptions(request));
+  const hierarchy = useQuery(hierarchyQueryOptions(request));
+  const rules = useQuery({ ...rulesQueryOptions(request), enabled: tab === 'silenced' });
   const list = alerts.data?.alerts ?? [];
-  const shown: Record<Exclude<Tab, 'history'>, AlertItem[]> = {
+  const shown: Record<AlertTab, AlertItem[]> = {
     firing: list.filter((a) => (a.state === 'firing' || a.state === 'nodata') && !a.silenced),
     pending: list.filter((a) => a.state === 'pending' && !a.silenced),
     silenced: list.filter((a) => a.silenced),
   };
-  const count = (t: Tab) => (t === 'history' ? null : shown[t].length);
+  const count = (t: Tab) => (t in shown ? shown[t as AlertTab].length : null);
+  const refusedFor = planRefusal(alerts.error);
+  const alertTab = tab === 'firing' || tab === 'pending' || tab === 'silenced';
+
+  if (refusedFor) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
+        <PlanGate feature={refusedFor} className="mt-4" />
+      </main>
+    );
+  }
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -161,23 +197,25 @@ export function AlertsRoute() {
         Rules on every device&apos;s readings: a leak, a failed power supply or a server that
         stopped reporting shows here within seconds, and goes to your notification channels.
       </p>
-      <Card className="mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:max-w-2xl">
-        <SelectField
-          label="Severity"
-          value={filters.severity}
-          onChange={(e) => setFilters({ ...filters, severity: e.target.value })}
-          options={[
-            { value: '', label: 'All' },
-            ...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })),
-          ]}
-        />
-        <SelectField
-          label="Where"
-          value={filters.scope}
-          onChange={(e) => setFilters({ ...filters, scope: e.target.value })}
-          options={[{ value: '', label: 'Everywhere' }, ...(scopes.data ?? [])]}
-        />
-      </Card>
+      {(alertTab || tab === 'history') && (
+        <Card className="mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:max-w-2xl">
+          <SelectField
+            label="Severity"
+            value={filters.severity}
+            onChange={(e) => setFilters({ ...filters, severity: e.target.value })}
+            options={[
+              { value: '', label: 'All' },
+              ...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })),
+            ]}
+          />
+          <SelectField
+            label="Where"
+            value={filters.scope}
+            onChange={(e) => setFilters({ ...filters, scope: e.target.value })}
+            options={[{ value: '', label: 'Everywhere' }, ...filterOptions(hierarchy.data)]}
+          />
+        </Card>
+      )}
       <div
         role="tablist"
         aria-label="Alerts"
@@ -203,21 +241,39 @@ export function AlertsRoute() {
           </button>
         ))}
       </div>
-      {alerts.isPending && <Spinner />}
-      {alerts.isError && (
+      {tab === 'rules' && (
+        <Card className="mt-4" role="tabpanel">
+          <RulesPanel hierarchy={hierarchy.data} isAdmin={can('admin')} />
+        </Card>
+      )}
+      {tab === 'channels' && (
+        <Card className="mt-4" role="tabpanel">
+          <ChannelsPanel hierarchy={hierarchy.data} isAdmin={can('admin')} />
+        </Card>
+      )}
+      {tab === 'deliveries' && (
+        <Card className="mt-4 overflow-x-auto" role="tabpanel">
+          <DeliveriesPanel />
+        </Card>
+      )}
+      {(alertTab || tab === 'history') && alerts.isPending && <Spinner />}
+      {(alertTab || tab === 'history') && alerts.isError && (
         <Alert tone="error" className="mt-3">
           {alerts.error.message}
         </Alert>
       )}
-      {alerts.data && (
+      {(alertTab || tab === 'history') && alerts.data && (
         <Card className="mt-4 overflow-x-auto" role="tabpanel">
+          {tab === 'silenced' && (
+            <SilencesList rules={rules.data} hierarchy={hierarchy.data} canAct={can('operator')} />
+          )}
           {tab === 'history' ? (
             alerts.data.history.length === 0 ? (
               <p className="p-6 text-sm text-slate-600">Nothing has happened yet.</p>
             ) : (
               <HistoryTable events={alerts.data.history} />
             )
-          ) : shown[tab].length === 0 ? (
+          ) : alertTab && shown[tab].length === 0 ? (
             <p className="p-6 text-sm text-slate-600">
               {tab === 'firing'
                 ? 'Nothing is firing. Everything the rules watch is normal.'
@@ -226,11 +282,13 @@ export function AlertsRoute() {
                   : 'No alert is silenced.'}
             </p>
           ) : (
-            <ul className="divide-y divide-slate-100">
-              {shown[tab].map((alert) => (
-                <AlertRow key={alert.id} alert={alert} canAct={can('operator')} />
-              ))}
-            </ul>
+            alertTab && (
+              <ul className="divide-y divide-slate-100">
+                {shown[tab].map((alert) => (
+                  <AlertRow key={alert.id} alert={alert} canAct={can('operator')} />
+                ))}
+              </ul>
+            )
           )}
         </Card>
       )}
