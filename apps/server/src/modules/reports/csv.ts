@@ -23,8 +23,22 @@ export function reportCsv(report: ExecutiveReport): string {
     pick: (p: PeriodFigures) => number | null,
   ) => rows.push([section, '', figure, unit, pick(report.current), pick(report.previous)]);
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  rows.push(['report', report.organisation, 'period', 'date', day(report.fromMs), day(report.previous.fromMs)]);
-  rows.push(['report', report.organisation, 'period end (excluded)', 'date', day(report.toMs), day(report.previous.toMs)]);
+  rows.push([
+    'report',
+    report.organisation,
+    'period',
+    'date',
+    day(report.fromMs),
+    day(report.previous.fromMs),
+  ]);
+  rows.push([
+    'report',
+    report.organisation,
+    'period end (excluded)',
+    'date',
+    day(report.toMs),
+    day(report.previous.toMs),
+  ]);
   if (report.demo) rows.push(['report', report.organisation, 'demo data', '', 'yes', 'yes']);
   both('energy', 'IT energy', 'kWh', (p) => p.itEnergyKwh);
   both('energy', 'peak IT power', 'kW', (p) => p.peakItKw);
@@ -41,7 +55,14 @@ export function reportCsv(report: ExecutiveReport): string {
   both('availability', 'equipment units', 'count', (p) => p.equipment);
   for (const d of report.daily) {
     rows.push(['daily', day(d.dayMs), 'IT energy', 'kWh', d.itKwh, null]);
-    rows.push(['daily', day(d.dayMs), 'heat removed by liquid cooling', 'kWh', d.heatRemovedKwh, null]);
+    rows.push([
+      'daily',
+      day(d.dayMs),
+      'heat removed by liquid cooling',
+      'kWh',
+      d.heatRemovedKwh,
+      null,
+    ]);
     rows.push(['daily', day(d.dayMs), 'liquid capture ratio', 'ratio', d.captureRatio, null]);
   }
   for (const room of report.rooms) {

@@ -18,7 +18,10 @@ const MONTHS = [
 ];
 
 const number = (value: number, decimals: number) =>
-  value.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  value.toLocaleString('en-GB', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 
 /** kWh below 10 MWh, MWh above. */
 export function energy(kwh: number | null): string {
@@ -41,9 +44,7 @@ export function duration(ms: number): string {
 
 /** A relative change as "+4.2 %" / "−3.0 %", or an en dash when there is nothing to compare. */
 export const signedChange = (value: number | null): string =>
-  value === null
-    ? '–'
-    : `${value >= 0 ? '+' : '\u2212'}${number(Math.abs(value) * 100, 1)} %`;
+  value === null ? '–' : `${value >= 0 ? '+' : '\u2212'}${number(Math.abs(value) * 100, 1)} %`;
 
 export const day = (ms: number): string => {
   const d = new Date(ms);
@@ -61,7 +62,8 @@ export function period(fromMs: number, toMs: number): string {
     }
   }
   if (fromMs === toMs - DAY_MS) return day(fromMs);
-  if (from.getUTCFullYear() !== last.getUTCFullYear()) return `${day(fromMs)} – ${day(last.getTime())}`;
+  if (from.getUTCFullYear() !== last.getUTCFullYear())
+    return `${day(fromMs)} – ${day(last.getTime())}`;
   if (from.getUTCMonth() !== last.getUTCMonth()) {
     return `${from.getUTCDate()} ${MONTHS[from.getUTCMonth()]} – ${day(last.getTime())}`;
   }

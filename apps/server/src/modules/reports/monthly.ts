@@ -65,7 +65,9 @@ export function createMonthlyReports(deps: MonthlyDeps) {
           },
         ],
       });
-      await repository.finish(organisationId, month.month, { sentAt: new Date(deps.now()).toISOString() });
+      await repository.finish(organisationId, month.month, {
+        sentAt: new Date(deps.now()).toISOString(),
+      });
       return true;
     } catch (error) {
       deps.log(error);
@@ -92,5 +94,4 @@ export function createMonthlyReports(deps: MonthlyDeps) {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

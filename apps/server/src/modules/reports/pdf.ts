@@ -34,7 +34,7 @@ function changeText(current: number | null, previous: number | null, direction: 
   const colour =
     value === null || direction === null || Math.abs(value) < 0.005
       ? MUTED
-      : (value > 0) === (direction === 'up')
+      : value > 0 === (direction === 'up')
         ? GOOD
         : BAD;
   // Helvetica's encoding has no minus sign: an en dash stands in for it.
@@ -44,7 +44,11 @@ function changeText(current: number | null, previous: number | null, direction: 
 function heading(doc: Doc, text: string, y: number): number {
   doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, y);
   const bottom = y + 19;
-  doc.moveTo(MARGIN, bottom).lineTo(MARGIN + CONTENT, bottom).lineWidth(0.75).stroke(RULE);
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + CONTENT, bottom)
+    .lineWidth(0.75)
+    .stroke(RULE);
   return bottom + 10;
 }
 
@@ -79,11 +83,10 @@ function header(doc: Doc, report: ExecutiveReport, productName: string): number 
       width: CONTENT,
       align: 'right',
     });
-  doc
-    .text(`Compared with ${f.period(report.previous.fromMs, report.previous.toMs)}`, MARGIN, 66, {
-      width: CONTENT,
-      align: 'right',
-    });
+  doc.text(`Compared with ${f.period(report.previous.fromMs, report.previous.toMs)}`, MARGIN, 66, {
+    width: CONTENT,
+    align: 'right',
+  });
   let y = 124;
   if (report.demo) {
     doc.roundedRect(MARGIN, y, CONTENT, 30, 4).fill('#fef3c7');
@@ -121,7 +124,10 @@ function tiles(doc: Doc, list: Tile[], y: number): number {
       .font('Helvetica')
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text(tile.label.toUpperCase(), x + 12, top + 11, { width: width - 24, characterSpacing: 0.5 });
+      .text(tile.label.toUpperCase(), x + 12, top + 11, {
+        width: width - 24,
+        characterSpacing: 0.5,
+      });
     doc
       .font('Helvetica-Bold')
       .fontSize(17)
@@ -147,7 +153,9 @@ function summary(report: ExecutiveReport): string {
     const delta = change(c.itEnergyKwh, p.itEnergyKwh);
     parts.push(
       `IT equipment used ${f.energy(c.itEnergyKwh)}${
-        delta === null ? '' : ` (${f.signedChange(delta).replace('\u2212', '\u2013')} on the previous period)`
+        delta === null
+          ? ''
+          : ` (${f.signedChange(delta).replace('\u2212', '\u2013')} on the previous period)`
       }, peaking at ${f.power(c.peakItKw)}.`,
     );
   } else parts.push('No IT power was recorded in this period.');
@@ -156,6 +164,11 @@ function summary(report: ExecutiveReport): string {
       `The liquid cooling loop removed ${f.energy(c.heatRemovedKwh)}${
         c.captureRatio === null ? '' : `, ${f.percent(c.captureRatio, 0)} of the IT energy`
       }${c.heatToAirKwh === null ? '' : `; ${f.energy(c.heatToAirKwh)} was left to the room air`}.`,
+    );
+  }
+  if (c.captureRatio !== null && c.captureRatio > 1.02) {
+    parts.push(
+      'More heat was removed than IT energy was metered: the PDUs meter only part of the load the pCDUs cool.',
     );
   }
   const fired = c.alerts.fired.critical + c.alerts.fired.warning;
@@ -204,7 +217,12 @@ function trendChart(doc: Doc, report: ExecutiveReport, y: number): number {
   doc.font('Helvetica').fontSize(7.5);
   for (const [label, colour, kind] of legend) {
     if (kind === 'box') doc.rect(lx, y + 5, 8, 8).fill(colour);
-    else doc.moveTo(lx, y + 9).lineTo(lx + 12, y + 9).lineWidth(1.5).stroke(colour);
+    else
+      doc
+        .moveTo(lx, y + 9)
+        .lineTo(lx + 12, y + 9)
+        .lineWidth(1.5)
+        .stroke(colour);
     doc.fillColor(INK).text(label, lx + 14, y + 5);
     lx += 14 + doc.widthOfString(label) + 18;
   }
@@ -216,10 +234,17 @@ function trendChart(doc: Doc, report: ExecutiveReport, y: number): number {
     doc.moveTo(left, gy).lineTo(right, gy).lineWidth(0.5).stroke(RULE);
     doc
       .fillColor(MUTED)
-      .text((maxKwh * i) / 4 >= 1000 ? `${((maxKwh * i) / 4000).toLocaleString('en-GB')}k` : ((maxKwh * i) / 4).toLocaleString('en-GB'), MARGIN, gy - 3, {
-        width: 38,
-        align: 'right',
-      });
+      .text(
+        (maxKwh * i) / 4 >= 1000
+          ? `${((maxKwh * i) / 4000).toLocaleString('en-GB')}k`
+          : ((maxKwh * i) / 4).toLocaleString('en-GB'),
+        MARGIN,
+        gy - 3,
+        {
+          width: 38,
+          align: 'right',
+        },
+      );
     doc.text(`${Math.round(((maxRatio * i) / 4) * 100)} %`, right + 4, gy - 3, { width: 32 });
   }
 
@@ -229,7 +254,8 @@ function trendChart(doc: Doc, report: ExecutiveReport, y: number): number {
   const labelEvery = Math.ceil(days.length / 12);
   days.forEach((d, i) => {
     const cx = left + slot * i + slot / 2;
-    if (d.itKwh !== null) doc.rect(cx - bar, yKwh(d.itKwh), bar, bottom - yKwh(d.itKwh)).fill(IT_COLOUR);
+    if (d.itKwh !== null)
+      doc.rect(cx - bar, yKwh(d.itKwh), bar, bottom - yKwh(d.itKwh)).fill(IT_COLOUR);
     if (d.heatRemovedKwh !== null) {
       doc.rect(cx, yKwh(d.heatRemovedKwh), bar, bottom - yKwh(d.heatRemovedKwh)).fill(HEAT_COLOUR);
     }
@@ -279,15 +305,27 @@ function comparisonTable(doc: Doc, rows: Row[], y: number): number {
   });
   y += 14;
   for (const row of rows) {
-    doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + CONTENT, y - 4).lineWidth(0.5).stroke(RULE);
-    doc.font('Helvetica').fontSize(9).fillColor(INK).text(row.label, columns[0]!, y, { width: widths[0]! });
-    doc.font('Helvetica-Bold').text(row.show(row.current), columns[1]!, y, { width: widths[1]!, align: 'right' });
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(MARGIN + CONTENT, y - 4)
+      .lineWidth(0.5)
+      .stroke(RULE);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(row.label, columns[0]!, y, { width: widths[0]! });
+    doc
+      .font('Helvetica-Bold')
+      .text(row.show(row.current), columns[1]!, y, { width: widths[1]!, align: 'right' });
     doc.font('Helvetica').fillColor(MUTED).text(row.show(row.previous), columns[2]!, y, {
       width: widths[2]!,
       align: 'right',
     });
     const delta = changeText(row.current, row.previous, row.direction);
-    doc.fillColor(delta.colour).text(delta.text, columns[3]!, y, { width: widths[3]!, align: 'right' });
+    doc
+      .fillColor(delta.colour)
+      .text(delta.text, columns[3]!, y, { width: widths[3]!, align: 'right' });
     y += 18;
   }
   return y + 6;
@@ -299,14 +337,22 @@ function headroom(doc: Doc, report: ExecutiveReport, y: number): number {
       .font('Helvetica')
       .fontSize(9)
       .fillColor(MUTED)
-      .text('No pCDU is placed in a room: add one to see cooling capacity and headroom.', MARGIN, y);
+      .text(
+        'No pCDU is placed in a room: add one to see cooling capacity and headroom.',
+        MARGIN,
+        y,
+      );
     return y + 24;
   }
   const barLeft = MARGIN + 150;
   const barWidth = CONTENT - 150;
   for (const r of report.rooms) {
     y = room(doc, y, 46);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(r.room, MARGIN, y + 2, { width: 140 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(r.room, MARGIN, y + 2, { width: 140 });
     doc
       .font('Helvetica')
       .fontSize(7.5)
@@ -321,13 +367,21 @@ function headroom(doc: Doc, report: ExecutiveReport, y: number): number {
         .font('Helvetica-Bold')
         .fontSize(8)
         .fillColor(share > 0.12 ? '#ffffff' : INK)
-        .text(f.percent(r.utilisation, 0), share > 0.12 ? barLeft + 6 : barLeft + barWidth * share + 6, y + 3.5);
+        .text(
+          f.percent(r.utilisation, 0),
+          share > 0.12 ? barLeft + 6 : barLeft + barWidth * share + 6,
+          y + 3.5,
+        );
     }
     const words =
       r.capacityKw === null
         ? `Peak heat removed ${f.power(r.peakHeatKw)}; capacity unknown (the valve never opened far enough to scale from).`
         : `Peak heat removed ${f.power(r.peakHeatKw)} of ${f.power(r.capacityKw)} capacity: ${f.power(r.headroomKw)} headroom.`;
-    doc.font('Helvetica').fontSize(8).fillColor(INK).text(words, barLeft, y + 19, { width: barWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(words, barLeft, y + 19, { width: barWidth });
     y += 40;
   }
   return y + 4;
@@ -335,7 +389,11 @@ function headroom(doc: Doc, report: ExecutiveReport, y: number): number {
 
 function topAlerts(doc: Doc, current: PeriodFigures, y: number): number {
   if (current.alerts.top.length === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No alert fired in this period.', MARGIN, y);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('No alert fired in this period.', MARGIN, y);
     return y + 20;
   }
   const columns = [MARGIN, MARGIN + 200, MARGIN + 330, MARGIN + 390, MARGIN + 440];
@@ -347,14 +405,22 @@ function topAlerts(doc: Doc, current: PeriodFigures, y: number): number {
   y += 14;
   for (const alert of current.alerts.top) {
     y = room(doc, y, 18);
-    doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + CONTENT, y - 4).lineWidth(0.5).stroke(RULE);
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(MARGIN + CONTENT, y - 4)
+      .lineWidth(0.5)
+      .stroke(RULE);
     doc.font('Helvetica').fontSize(8.5).fillColor(INK);
     doc.text(alert.ruleName, columns[0]!, y, { width: widths[0]!, height: 11, ellipsis: true });
     doc.text(alert.deviceName, columns[1]!, y, { width: widths[1]!, height: 11, ellipsis: true });
     doc
       .fillColor(alert.severity === 'critical' ? BAD : '#b45309')
-      .text(alert.severity === 'critical' ? 'Critical' : 'Warning', columns[2]!, y, { width: widths[2]! });
-    doc.fillColor(INK).text(String(alert.firings), columns[3]!, y, { width: widths[3]!, align: 'right' });
+      .text(alert.severity === 'critical' ? 'Critical' : 'Warning', columns[2]!, y, {
+        width: widths[2]!,
+      });
+    doc
+      .fillColor(INK)
+      .text(String(alert.firings), columns[3]!, y, { width: widths[3]!, align: 'right' });
     doc.text(f.duration(alert.firingMs), columns[4]!, y, { width: widths[4]!, align: 'right' });
     y += 18;
   }
@@ -373,7 +439,11 @@ function footer(doc: Doc, report: ExecutiveReport) {
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const y = PAGE.height - 36;
-    doc.moveTo(MARGIN, y - 8).lineTo(MARGIN + CONTENT, y - 8).lineWidth(0.5).stroke(RULE);
+    doc
+      .moveTo(MARGIN, y - 8)
+      .lineTo(MARGIN + CONTENT, y - 8)
+      .lineWidth(0.5)
+      .stroke(RULE);
     doc
       .font('Helvetica')
       .fontSize(7.5)
@@ -414,9 +484,27 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
   y = tiles(
     doc,
     [
-      { label: 'IT energy', value: f.energy(c.itEnergyKwh), current: c.itEnergyKwh, previous: p.itEnergyKwh, direction: null },
-      { label: 'Heat removed by liquid', value: f.energy(c.heatRemovedKwh), current: c.heatRemovedKwh, previous: p.heatRemovedKwh, direction: null },
-      { label: 'Liquid capture ratio', value: f.percent(c.captureRatio), current: c.captureRatio, previous: p.captureRatio, direction: 'up' },
+      {
+        label: 'IT energy',
+        value: f.energy(c.itEnergyKwh),
+        current: c.itEnergyKwh,
+        previous: p.itEnergyKwh,
+        direction: null,
+      },
+      {
+        label: 'Heat removed by liquid',
+        value: f.energy(c.heatRemovedKwh),
+        current: c.heatRemovedKwh,
+        previous: p.heatRemovedKwh,
+        direction: null,
+      },
+      {
+        label: 'Liquid capture ratio',
+        value: f.percent(c.captureRatio),
+        current: c.captureRatio,
+        previous: p.captureRatio,
+        direction: 'up',
+      },
       {
         label: 'Alerts fired',
         value: `${c.alerts.fired.critical + c.alerts.fired.warning}  (${c.alerts.fired.critical} critical)`,
@@ -424,7 +512,13 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
         previous: p.alerts.fired.critical + p.alerts.fired.warning,
         direction: 'down',
       },
-      { label: 'Servers online', value: f.percent(c.serverOnlineShare, 2), current: c.serverOnlineShare, previous: p.serverOnlineShare, direction: 'up' },
+      {
+        label: 'Servers online',
+        value: f.percent(c.serverOnlineShare, 2),
+        current: c.serverOnlineShare,
+        previous: p.serverOnlineShare,
+        direction: 'up',
+      },
       {
         label: 'Equipment communicating',
         value: f.percent(c.equipmentCommunicationShare, 2),
@@ -448,12 +542,48 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
   y = comparisonTable(
     doc,
     [
-      { label: `IT energy (${c.itSource ?? 'no source'})`, current: c.itEnergyKwh, previous: p.itEnergyKwh, show: f.energy, direction: null },
-      { label: 'Peak IT power', current: c.peakItKw, previous: p.peakItKw, show: f.power, direction: null },
-      { label: 'Heat removed by liquid cooling', current: c.heatRemovedKwh, previous: p.heatRemovedKwh, show: f.energy, direction: null },
-      { label: 'Peak heat removed', current: c.peakHeatKw, previous: p.peakHeatKw, show: f.power, direction: null },
-      { label: 'Heat left to room air', current: c.heatToAirKwh, previous: p.heatToAirKwh, show: f.energy, direction: 'down' },
-      { label: 'Liquid capture ratio', current: c.captureRatio, previous: p.captureRatio, show: (v) => f.percent(v), direction: 'up' },
+      {
+        label: `IT energy (${c.itSource ?? 'no source'})`,
+        current: c.itEnergyKwh,
+        previous: p.itEnergyKwh,
+        show: f.energy,
+        direction: null,
+      },
+      {
+        label: 'Peak IT power',
+        current: c.peakItKw,
+        previous: p.peakItKw,
+        show: f.power,
+        direction: null,
+      },
+      {
+        label: 'Heat removed by liquid cooling',
+        current: c.heatRemovedKwh,
+        previous: p.heatRemovedKwh,
+        show: f.energy,
+        direction: null,
+      },
+      {
+        label: 'Peak heat removed',
+        current: c.peakHeatKw,
+        previous: p.peakHeatKw,
+        show: f.power,
+        direction: null,
+      },
+      {
+        label: 'Heat left to room air',
+        current: c.heatToAirKwh,
+        previous: p.heatToAirKwh,
+        show: f.energy,
+        direction: 'down',
+      },
+      {
+        label: 'Liquid capture ratio',
+        current: c.captureRatio,
+        previous: p.captureRatio,
+        show: (v) => f.percent(v),
+        direction: 'up',
+      },
     ],
     y,
   );
@@ -464,9 +594,27 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
   y = comparisonTable(
     doc,
     [
-      { label: 'Critical alerts fired', current: c.alerts.fired.critical, previous: p.alerts.fired.critical, show: (v) => String(v ?? 0), direction: 'down' },
-      { label: 'Warning alerts fired', current: c.alerts.fired.warning, previous: p.alerts.fired.warning, show: (v) => String(v ?? 0), direction: 'down' },
-      { label: 'Time firing (all alerts)', current: hours(c.alerts.firingMs), previous: hours(p.alerts.firingMs), show: (v) => f.duration((v ?? 0) * HOUR_MS), direction: 'down' },
+      {
+        label: 'Critical alerts fired',
+        current: c.alerts.fired.critical,
+        previous: p.alerts.fired.critical,
+        show: (v) => String(v ?? 0),
+        direction: 'down',
+      },
+      {
+        label: 'Warning alerts fired',
+        current: c.alerts.fired.warning,
+        previous: p.alerts.fired.warning,
+        show: (v) => String(v ?? 0),
+        direction: 'down',
+      },
+      {
+        label: 'Time firing (all alerts)',
+        current: hours(c.alerts.firingMs),
+        previous: hours(p.alerts.firingMs),
+        show: (v) => f.duration((v ?? 0) * HOUR_MS),
+        direction: 'down',
+      },
     ],
     y,
   );
@@ -475,8 +623,20 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
   y = comparisonTable(
     doc,
     [
-      { label: `Servers online (${c.servers} server${c.servers === 1 ? '' : 's'})`, current: c.serverOnlineShare, previous: p.serverOnlineShare, show: (v) => f.percent(v, 2), direction: 'up' },
-      { label: `Equipment communicating (${c.equipment} unit${c.equipment === 1 ? '' : 's'})`, current: c.equipmentCommunicationShare, previous: p.equipmentCommunicationShare, show: (v) => f.percent(v, 2), direction: 'up' },
+      {
+        label: `Servers online (${c.servers} server${c.servers === 1 ? '' : 's'})`,
+        current: c.serverOnlineShare,
+        previous: p.serverOnlineShare,
+        show: (v) => f.percent(v, 2),
+        direction: 'up',
+      },
+      {
+        label: `Equipment communicating (${c.equipment} unit${c.equipment === 1 ? '' : 's'})`,
+        current: c.equipmentCommunicationShare,
+        previous: p.equipmentCommunicationShare,
+        show: (v) => f.percent(v, 2),
+        direction: 'up',
+      },
     ],
     y,
   );

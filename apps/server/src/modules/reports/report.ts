@@ -62,7 +62,7 @@ export interface PeriodFigures {
   toMs: number;
   itEnergyKwh: number | null;
   /** Where IT power came from: PDU outlets, else the servers' own meters. */
-  itSource: 'pdu outlets' | 'server power meters' | null;
+  itSource: 'PDU outlets' | 'server power meters' | null;
   peakItKw: number | null;
   heatRemovedKwh: number | null;
   peakHeatKw: number | null;
@@ -98,7 +98,7 @@ function itSeries(period: PeriodSeries): {
   series: Point[][];
 } {
   if (period.pduOutletPowerW.some((s) => s.points.length > 0)) {
-    return { source: 'pdu outlets', series: kw(period.pduOutletPowerW) };
+    return { source: 'PDU outlets', series: kw(period.pduOutletPowerW) };
   }
   const byDevice = new Map<number, Series[]>();
   for (const s of period.serverPowerW) {
@@ -122,7 +122,9 @@ function periodFigures(inputs: ReportInputs, period: PeriodSeries): PeriodFigure
   const heatRemovedKwh = heatEnergy && heatEnergy.coveredMs > 0 ? heatEnergy.kwh : null;
   const shares = (type: 'server' | 'equipment', series: readonly Series[]) => {
     const points = new Map(series.map((s) => [s.deviceId, s.points] as const));
-    const list = devices.filter((d) => (type === 'server' ? d.type === 'server' : d.type !== 'server'));
+    const list = devices.filter((d) =>
+      type === 'server' ? d.type === 'server' : d.type !== 'server',
+    );
     return {
       count: list.filter((d) => d.createdMs < toMs).length,
       share: meanShare(
@@ -194,4 +196,3 @@ export function executiveReport(inputs: ReportInputs): ExecutiveReport {
       .sort((a, b) => a.room.localeCompare(b.room)),
   };
 }
-

@@ -84,10 +84,16 @@ export function createReportsRepository(db: Kysely<DB>) {
       return result !== undefined;
     },
 
-    async finish(organisationId: number, month: string, outcome: { sentAt: string } | { error: string }) {
+    async finish(
+      organisationId: number,
+      month: string,
+      outcome: { sentAt: string } | { error: string },
+    ) {
       await db
         .updateTable('report_mailings')
-        .set('sentAt' in outcome ? { sent_at: outcome.sentAt, error: null } : { error: outcome.error })
+        .set(
+          'sentAt' in outcome ? { sent_at: outcome.sentAt, error: null } : { error: outcome.error },
+        )
         .where('organisation_id', '=', organisationId)
         .where('month', '=', month)
         .execute();

@@ -50,12 +50,17 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       const { from, to, fromMs, toMs } = request.query;
       const report = await service.report(request.user.organisationId, fromMs, toMs);
       const pdf = await render(report);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${reportFileName(from, to, 'pdf')}"`)
-        .header('Cache-Control', 'no-store')
-        // A Buffer is sent as it is (Fastify serialises only objects).
-        .send(pdf as unknown as string);
+      return (
+        reply
+          .header('Content-Type', 'application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${reportFileName(from, to, 'pdf')}"`,
+          )
+          .header('Cache-Control', 'no-store')
+          // A Buffer is sent as it is (Fastify serialises only objects).
+          .send(pdf as unknown as string)
+      );
     },
   );
 
