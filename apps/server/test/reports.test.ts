@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_HEADER } from '../src/modules/reports/csv.js';
 import { createDemoRepository } from '../src/modules/demo/repository.js';
 import { backfillSamples, seedDemoEquipment } from '../src/modules/demo/equipment.js';
+import { SILENT_DEMO_SERVERS } from '../src/modules/demo/agent.js';
+import { demoServer, powerWatts } from '../src/modules/demo/telemetry-model.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 
@@ -36,27 +38,48 @@ describe('executive report', () => {
     demo = await createOperator(t, { organisationId: demoId });
     other = await createOperator(t);
     // The demo equipment's history as a fresh demo writes it on first start, cut to the report's
-    // days and metrics to keep the test short; the servers report every 15 minutes.
+    // days and metrics to keep the test short; the servers report every 15 minutes
+    // with the demo model's power.
     const units = (await seedDemoEquipment(db, demoId, 15020))!;
     const since = today - 3 * DAY;
     const read = new Set(['pcdu_cooling_power', 'pcdu_valve_now', 'pdu_outlet_power', 'pdu_power']);
+    // Every 15 minutes instead of 5 keeps the write short on PostgreSQL.
     const samples = backfillSamples(demoId, units, Date.now()).filter(
-      (sample) => sample.timestampMs >= since && read.has(sample.metric),
+      (sample) =>
+        sample.timestampMs >= since &&
+        read.has(sample.metric) &&
+        Math.floor(sample.timestampMs / 300_000) % 3 === 0,
     );
     const servers = await repository.servers(demoId);
     for (const row of servers) {
+      // As in the demo, a returned server never reports.
+      if (SILENT_DEMO_SERVERS.has(row.server_name)) continue;
+      const model = demoServer(row.server_name);
       for (let ms = since; ms < Date.now() - 60_000; ms += 15 * 60_000) {
+        const sample = { organisationId: demoId, deviceId: row.id, timestampMs: ms };
+        samples.push({ ...sample, metric: 'cpu_usage_ratio', value: 0.4 });
         samples.push({
-          organisationId: demoId,
-          deviceId: row.id,
-          metric: 'cpu_usage_ratio',
-          timestampMs: ms,
-          value: 0.4,
+          ...sample,
+          metric: 'power_watts',
+          labels: { source: 'hwmon', domain: 'power_meter' },
+          value: powerWatts(model, ms),
         });
       }
     }
     for (let i = 0; i < samples.length; i += 5000) {
       await t.app.metricsStore.write(samples.slice(i, i + 5000), { history: true, publish: false });
+    }
+    // A leak that fired, cleared and fired again: the alerts the report counts.
+    for (const value of [true, false, true]) {
+      await t.app.alerts.engine.evaluate([
+        {
+          organisationId: demoId,
+          deviceId: units.pcdu.id,
+          metric: 'pcdu_waterleak',
+          timestampMs: Date.now(),
+          value,
+        },
+      ]);
     }
   }, 240_000);
 
@@ -98,6 +121,7 @@ describe('executive report', () => {
     expect(text).toContain('Hall A');
     expect(text).toMatch(/Peak heat removed [\d.]+ kW of [\d.]+ kW capacity/);
     expect(text).toContain('Servers online');
+    expect(text).toMatch(/pCDU water leak\s+pCDU Hall A\s+Critical\s+2/);
     expect(text).toContain('Page 2 of 2');
   }, 60_000);
 

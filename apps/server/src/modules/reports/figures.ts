@@ -109,6 +109,8 @@ export function days(fromMs: number, toMs: number): { fromMs: number; toMs: numb
 
 export interface DailyEfficiency {
   dayMs: number;
+  /** The end of the day's window: before the next midnight for a day cut short. */
+  toMs: number;
   itKwh: number | null;
   heatRemovedKwh: number | null;
   /** Heat removed by the liquid loop per unit of IT energy, for days with both. */
@@ -128,7 +130,13 @@ export function dailyEfficiency(
     const heatEnergy = totalEnergy(heat, stepMs, day.fromMs, day.toMs);
     const itKwh = itEnergy && itEnergy.coveredMs > 0 ? itEnergy.kwh : null;
     const heatRemovedKwh = heatEnergy && heatEnergy.coveredMs > 0 ? heatEnergy.kwh : null;
-    return { dayMs: day.fromMs, itKwh, heatRemovedKwh, captureRatio: ratio(heatRemovedKwh, itKwh) };
+    return {
+      dayMs: day.fromMs,
+      toMs: day.toMs,
+      itKwh,
+      heatRemovedKwh,
+      captureRatio: ratio(heatRemovedKwh, itKwh),
+    };
   });
 }
 

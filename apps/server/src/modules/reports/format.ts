@@ -37,6 +37,7 @@ export const percent = (share: number | null, decimals = 1): string =>
   share === null ? 'no data' : `${number(share * 100, decimals)} %`;
 
 export function duration(ms: number): string {
+  if (ms > 0 && ms < 60_000) return 'under 1 min';
   if (ms < HOUR_MS) return `${Math.round(ms / 60_000)} min`;
   if (ms < 2 * DAY_MS) return `${number(ms / HOUR_MS, 1)} h`;
   return `${number(ms / DAY_MS, 1)} days`;

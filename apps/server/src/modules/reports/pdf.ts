@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { change, HOUR_MS } from './figures.js';
+import { change, DAY_MS, HOUR_MS } from './figures.js';
 import * as f from './format.js';
 import type { ExecutiveReport, PeriodFigures } from './report.js';
 
@@ -134,14 +134,22 @@ function tiles(doc: Doc, list: Tile[], y: number): number {
       .fillColor(INK)
       .text(tile.value, x + 12, top + 25, { width: width - 24, lineBreak: false });
     const delta = changeText(tile.current, tile.previous, tile.direction);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(8)
-      .fillColor(delta.colour)
-      .text(delta.text, x + 12, top + 49, { continued: true })
-      .font('Helvetica')
-      .fillColor(MUTED)
-      .text('  vs previous period');
+    if (tile.previous === null || tile.current === null) {
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text('No previous period to compare', x + 12, top + 49);
+    } else {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(8)
+        .fillColor(delta.colour)
+        .text(delta.text, x + 12, top + 49, { continued: true })
+        .font('Helvetica')
+        .fillColor(MUTED)
+        .text('  vs previous period');
+    }
   });
   return y + 2 * height + gap + 16;
 }
@@ -168,7 +176,7 @@ function summary(report: ExecutiveReport): string {
   }
   if (c.captureRatio !== null && c.captureRatio > 1.02) {
     parts.push(
-      'More heat was removed than IT energy was metered: the PDUs meter only part of the load the pCDUs cool.',
+      'More heat was removed than IT energy was metered: some of the load the pCDUs cool is not metered.',
     );
   }
   const fired = c.alerts.fired.critical + c.alerts.fired.warning;
@@ -259,11 +267,15 @@ function trendChart(doc: Doc, report: ExecutiveReport, y: number): number {
     if (d.heatRemovedKwh !== null) {
       doc.rect(cx, yKwh(d.heatRemovedKwh), bar, bottom - yKwh(d.heatRemovedKwh)).fill(HEAT_COLOUR);
     }
-    if (i % labelEvery === 0) {
+    if (i % labelEvery === 0 || i === days.length - 1) {
+      const partial = d.toMs - d.dayMs < DAY_MS;
       doc
         .fillColor(MUTED)
         .fontSize(7)
-        .text(f.shortDay(d.dayMs), cx - 20, bottom + 5, { width: 40, align: 'center' });
+        .text(`${f.shortDay(d.dayMs)}${partial ? '*' : ''}`, cx - 20, bottom + 5, {
+          width: 40,
+          align: 'center',
+        });
     }
   });
   // The ratio line, broken where a day has no ratio.
@@ -285,6 +297,17 @@ function trendChart(doc: Doc, report: ExecutiveReport, y: number): number {
     doc.circle(left + slot * i + slot / 2, yRatio(d.captureRatio), 2).fill(RATIO_COLOUR);
   });
   doc.moveTo(left, bottom).lineTo(right, bottom).lineWidth(0.75).stroke(MUTED);
+  if (days.some((d) => d.toMs - d.dayMs < DAY_MS)) {
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(
+        '* Part of a day: the period or the data ends before midnight (UTC).',
+        left,
+        bottom + 16,
+      );
+  }
   return y + height;
 }
 
@@ -428,7 +451,7 @@ function topAlerts(doc: Doc, current: PeriodFigures, y: number): number {
 }
 
 const METHOD = [
-  'IT energy integrates the PDUs\u2019 outlet power (or, without PDUs, the servers\u2019 own power meters) over the period at hourly resolution; gaps up to two hours are bridged, longer ones count as no data.',
+  'IT energy integrates the PDUs\u2019 outlet power, plus the servers\u2019 own power meters in racks without a reporting PDU, at hourly resolution; gaps up to two hours are bridged, longer ones count as no data.',
   'Heat removed integrates each pCDU\u2019s reported cooling power (water-side flow \u00d7 heat capacity \u00d7 temperature rise). The liquid capture ratio is heat removed \u00f7 IT energy; the rest of the IT energy leaves as heat to the room air.',
   'Cooling capacity scales a pCDU\u2019s heat removed to a fully open valve at the same temperature rise (median over the period); headroom is capacity minus the peak hourly heat removed.',
   'Servers online is the share of 15-minute intervals in which each server reported (since it was registered), averaged over servers; equipment communicating is the same for pCDUs and PDUs. Periods are whole days in UTC.',
@@ -537,8 +560,7 @@ export function renderReportPdf(report: ExecutiveReport, productName: string): P
   y = heading(doc, 'Energy and efficiency trend', room(doc, y, 250));
   y = trendChart(doc, report, y);
 
-  doc.addPage();
-  y = heading(doc, 'Energy', MARGIN);
+  y = heading(doc, 'Energy', room(doc, y + 14, 170));
   y = comparisonTable(
     doc,
     [

@@ -35,6 +35,7 @@ export interface ReportDevice {
   name: string;
   type: 'server' | 'pcdu' | 'pdu';
   room: string | null;
+  rackId: number | null;
   createdMs: number;
 }
 
@@ -62,7 +63,7 @@ export interface PeriodFigures {
   toMs: number;
   itEnergyKwh: number | null;
   /** Where IT power came from: PDU outlets, else the servers' own meters. */
-  itSource: 'PDU outlets' | 'server power meters' | null;
+  itSource: 'PDU outlets' | 'server power meters' | 'PDU outlets and server power meters' | null;
   peakItKw: number | null;
   heatRemovedKwh: number | null;
   peakHeatKw: number | null;
@@ -92,29 +93,49 @@ export interface ExecutiveReport {
 const kw = (series: readonly Series[]) =>
   series.map((s) => s.points.map(([t, w]) => [t, w / 1000] as Point));
 
-/** The IT power series of a period: PDU outlets when there are any, else the servers' meters. */
-function itSeries(period: PeriodSeries): {
-  source: PeriodFigures['itSource'];
-  series: Point[][];
-} {
-  if (period.pduOutletPowerW.some((s) => s.points.length > 0)) {
-    return { source: 'PDU outlets', series: kw(period.pduOutletPowerW) };
-  }
+/**
+ * The IT power series of a period: each PDU's outlets, plus the own power meters of the servers
+ * in racks no reporting PDU feeds (so that a rack is never counted twice, nor left out).
+ */
+function itSeries(
+  period: PeriodSeries,
+  devices: readonly ReportDevice[],
+): { source: PeriodFigures['itSource']; series: Point[][] } {
+  const reporting = new Set(
+    period.pduOutletPowerW.filter((s) => s.points.length > 0).map((s) => s.deviceId),
+  );
+  const meteredRacks = new Set(
+    devices.filter((d) => d.type === 'pdu' && reporting.has(d.id)).map((d) => d.rackId),
+  );
+  const unmetered = new Set(
+    devices
+      .filter((d) => d.type === 'server' && (d.rackId === null || !meteredRacks.has(d.rackId)))
+      .map((d) => d.id),
+  );
   const byDevice = new Map<number, Series[]>();
   for (const s of period.serverPowerW) {
+    if (!unmetered.has(s.deviceId)) continue;
     byDevice.set(s.deviceId, [...(byDevice.get(s.deviceId) ?? []), s]);
   }
-  const chosen = [...byDevice.values()].flatMap((list) => serverPowerSeries(list));
-  if (chosen.some((s) => s.points.length > 0)) {
-    return { source: 'server power meters', series: kw(chosen) };
-  }
-  return { source: null, series: [] };
+  const servers = [...byDevice.values()]
+    .flatMap((list) => serverPowerSeries(list))
+    .filter((s) => s.points.length > 0);
+  const pdus = period.pduOutletPowerW.filter((s) => s.points.length > 0);
+  const source =
+    pdus.length > 0 && servers.length > 0
+      ? 'PDU outlets and server power meters'
+      : pdus.length > 0
+        ? 'PDU outlets'
+        : servers.length > 0
+          ? 'server power meters'
+          : null;
+  return { source, series: kw([...pdus, ...servers]) };
 }
 
 function periodFigures(inputs: ReportInputs, period: PeriodSeries): PeriodFigures {
   const { energyStepMs, presenceStepMs, devices, nowMs } = inputs;
   const { fromMs, toMs } = period;
-  const it = itSeries(period);
+  const it = itSeries(period, devices);
   const heat = period.coolingPowerKw.map((s) => s.points);
   const itEnergy = totalEnergy(it.series, energyStepMs, fromMs, toMs);
   const heatEnergy = totalEnergy(heat, energyStepMs, fromMs, toMs);
@@ -185,7 +206,7 @@ export function executiveReport(inputs: ReportInputs): ExecutiveReport {
     current: periodFigures(inputs, current),
     previous: periodFigures(inputs, inputs.previous),
     daily: dailyEfficiency(
-      itSeries(current).series,
+      itSeries(current, inputs.devices).series,
       current.coolingPowerKw.map((s) => s.points),
       inputs.energyStepMs,
       inputs.fromMs,

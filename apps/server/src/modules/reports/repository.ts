@@ -26,7 +26,14 @@ export function createReportsRepository(db: Kysely<DB>) {
         .leftJoin('rooms as rm', (join) =>
           join.on(sql`rm.id`, '=', sql`coalesce(r.room_id, s.room_id)`),
         )
-        .select(['s.id', 's.server_name', 's.device_type', 's.created_at', 'rm.name as room'])
+        .select([
+          's.id',
+          's.server_name',
+          's.device_type',
+          's.rack_id',
+          's.created_at',
+          'rm.name as room',
+        ])
         .where('s.organisation_id', '=', organisationId)
         .orderBy('s.id')
         .execute();
@@ -35,6 +42,7 @@ export function createReportsRepository(db: Kysely<DB>) {
         name: row.server_name,
         type: row.device_type,
         room: row.room,
+        rackId: row.rack_id,
         createdMs: Date.parse(row.created_at),
       }));
     },
