@@ -9,6 +9,7 @@ import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } fro
 const app = launchServer();
 
 test('downloads the demo organisation’s executive report as PDF and CSV', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/reports' });
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByTestId('monthly-status')).toContainText(
@@ -59,7 +60,10 @@ test('shows the page on a phone', async ({ page }) => {
   expect(overflow).toBe(0);
 });
 
-test('says what Argento unlocks to an organisation without a plan', async ({ page }) => {
+test('says what Argento unlocks to an organisation without a plan', async ({
+  page,
+  consoleErrors,
+}) => {
   const user = { name: 'Nora Plan', email: 'nora@reports.example.com', organisation: 'No Plan Co' };
   await adminCommand(app.server(), ['create-organisation', '--name', user.organisation]);
   const link = await authoriseUser(app.server(), user);
@@ -72,4 +76,8 @@ test('says what Argento unlocks to an organisation without a plan', async ({ pag
   );
   await expect(page.getByText('Executive reports needs the Argento plan.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+  // The browser logs the refused call (403), which is the answer this page expects.
+  const refused = consoleErrors.filter((error) => error.includes('status of 403'));
+  expect(refused.length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.includes(e)));
 });

@@ -175,7 +175,12 @@ export function ReportsRoute() {
               </div>
               <div>
                 <dt className="font-medium text-slate-700">Next</dt>
-                <dd className="text-ink">{when(monthly.data.nextAt)}</dd>
+                <dd className="text-ink">
+                  {new Date(monthly.data.nextAt).toLocaleDateString('en-GB', {
+                    dateStyle: 'long',
+                    timeZone: 'UTC',
+                  })}
+                </dd>
               </div>
             </dl>
           )}
