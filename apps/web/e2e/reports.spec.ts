@@ -79,5 +79,9 @@ test('says what Argento unlocks to an organisation without a plan', async ({
   // The browser logs the refused call (403), which is the answer this page expects.
   const refused = consoleErrors.filter((error) => error.includes('status of 403'));
   expect(refused.length).toBeGreaterThan(0);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.includes(e)));
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !refused.includes(e)),
+  );
 });
