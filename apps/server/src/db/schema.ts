@@ -414,6 +414,18 @@ export interface NotificationDeliveriesTable {
   created_at: string;
 }
 
+/** Monthly executive report mailings (migration 2026-11-24-1001): the row is the claim. */
+export interface ReportMailingsTable {
+  organisation_id: number;
+  /** YYYY-MM, the month reported. */
+  month: string;
+  claimed_at: string;
+  sent_at: string | null;
+  /** JSON array of the admins' addresses. */
+  recipients: string;
+  error: string | null;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -451,4 +463,5 @@ export interface DB {
   metric_heads: MetricHeadsTable;
   metric_head_samples: MetricHeadSamplesTable;
   metric_chunks: MetricChunksTable;
+  report_mailings: ReportMailingsTable;
 }

@@ -31,6 +31,8 @@ import { observabilityRoutes } from './observability/routes.js';
 import { demoTelemetryPlugin } from './demo/agent.js';
 import { alertsPlugin } from './alerts/plugin.js';
 import { alertsRoutes } from './alerts/routes.js';
+import { reportsPlugin } from './reports/plugin.js';
+import { reportsRoutes } from './reports/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -71,6 +73,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(demoEquipmentPlugin);
   // Evaluates every stored sample against the organisations' alert rules.
   await app.register(alertsPlugin);
+  // Executive reports on demand and mailed monthly.
+  await app.register(reportsPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -91,6 +95,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(telemetryRoutes);
     await api.register(observabilityRoutes);
     await api.register(alertsRoutes);
+    await api.register(reportsRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

@@ -92,6 +92,12 @@ export function appRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.reports,
+              lazy: async () => ({
+                Component: (await import('@/features/reports/routes/reports')).ReportsRoute,
+              }),
+            },
+            {
               path: paths.auditLog,
               lazy: async () => ({
                 Component: (await import('@/features/audit-log/routes/audit-log')).AuditLogRoute,

@@ -15,6 +15,7 @@ export const paths = {
   equipmentUnit: (id: number) => `/equipment/${id}`,
   auditLog: '/audit-log',
   alerts: '/alerts',
+  reports: '/reports',
   users: '/users',
   observability: '/observability',
   debug: '/debug',

@@ -38,6 +38,17 @@ export interface Caller {
 
 const HISTORY_LIMIT = 200;
 
+/** One recorded transition of an alert, for reports over a period. */
+export interface PeriodTransition {
+  alertId: number;
+  ruleName: string;
+  severity: Severity;
+  deviceId: number;
+  deviceName: string;
+  transition: AlertTransition;
+  atMs: number;
+}
+
 /** The operator API's rules: rules, alerts, acknowledgements, silences and channels. */
 export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine; now(): number }) {
   const { db, engine } = deps;
@@ -280,6 +291,58 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
         });
       }
       return { alerts, history };
+    },
+
+    /**
+     * Every transition in `[fromIso, toIso)` plus each alert's last one before `fromIso` (so that
+     * an alert already firing when the period starts counts from its start), oldest first: what
+     * the executive report (modules/reports) reads to count alerts and the time they fired.
+     */
+    async periodTransitions(
+      organisationId: number,
+      fromIso: string,
+      toIso: string,
+    ): Promise<PeriodTransition[]> {
+      const before = db
+        .selectFrom('alert_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('organisation_id', '=', organisationId)
+        .where('at', '<', fromIso)
+        .groupBy('state_id');
+      const [rows, devices] = await Promise.all([
+        db
+          .selectFrom('alert_events as e')
+          .innerJoin('alert_states as st', 'st.id', 'e.state_id')
+          .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
+          .select([
+            'e.id',
+            'e.state_id',
+            'r.name as rule_name',
+            'r.severity',
+            'st.device_id',
+            'e.transition',
+            'e.at',
+          ])
+          .where('e.organisation_id', '=', organisationId)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('e.at', '>=', fromIso), eb('e.at', '<', toIso)]),
+              eb('e.id', 'in', before),
+            ]),
+          )
+          .orderBy('e.id')
+          .execute(),
+        loadDevices(db, organisationId),
+      ]);
+      return rows.map((e) => ({
+        alertId: e.state_id,
+        ruleName: e.rule_name,
+        severity: e.severity as Severity,
+        deviceId: e.device_id,
+        deviceName: devices.get(e.device_id)?.name ?? `#${e.device_id}`,
+        transition: e.transition as AlertTransition,
+        atMs: Date.parse(e.at),
+      }));
     },
 
     async acknowledge(caller: Caller, id: number): Promise<Alert> {

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** The one link the mail exists for; logged when mail goes to the outbox, never over SMTP. */
   link?: string;
+  /** Files sent with the mail (the monthly executive report's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -46,6 +48,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
         });
       },
     };
@@ -65,6 +68,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
         textEncoding: 'quoted-printable',
       });
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });

@@ -98,6 +98,15 @@ function DashboardLinks() {
           </Suspense>
         </NavLink>
         <NavLink
+          to={paths.reports}
+          title="Reports"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="chart" compact>
+            Reports
+          </ItemLabel>
+        </NavLink>
+        <NavLink
           to={paths.auditLog}
           title="Audit Log"
           className={({ isActive }) => itemClassName(isActive)}
