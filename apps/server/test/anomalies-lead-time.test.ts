@@ -193,5 +193,5 @@ describe('pump degradation on a pCDU', () => {
     );
     const listed: AnomaliesResponse = unusual;
     expect(listed.devices[0]?.deviceId).toBe(pcdu.id);
-  }, 240_000);
+  }, 600_000);
 });
