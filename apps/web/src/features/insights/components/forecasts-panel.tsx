@@ -49,7 +49,9 @@ export function ForecastsPanel({ scope, demo }: { scope: string; demo: boolean }
   const data = forecasts.data;
   const crossing =
     data?.forecasts.filter((f) => f.etaDays !== null || f.etaEarliestDays !== null) ?? [];
-  const shown = (crossing.length > 0 ? crossing : (data?.forecasts ?? [])).slice(0, SHOWN);
+  // With nothing heading for its threshold, the two nearest trends show how far off they are.
+  const shown =
+    crossing.length > 0 ? crossing.slice(0, SHOWN) : (data?.forecasts ?? []).slice(0, 2);
   return (
     <Card className="overflow-hidden" data-testid="forecasts">
       <InsightHeading

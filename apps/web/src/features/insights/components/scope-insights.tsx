@@ -10,7 +10,7 @@ export default function ScopeInsights({ scope }: { scope: string }) {
   const organisation = useQuery(organisationQueryOptions(request));
   const demo = organisation.data?.demo ?? false;
   return (
-    <section aria-label="Predictions" className="mt-6 grid gap-4 lg:grid-cols-2">
+    <section aria-label="Predictions" className="mt-6 grid items-start gap-4 lg:grid-cols-2">
       <UnusualNowPanel scope={scope} demo={demo} />
       <ForecastsPanel scope={scope} demo={demo} />
     </section>
