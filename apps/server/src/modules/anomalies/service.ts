@@ -47,6 +47,8 @@ const STAGGER_MS = 3 * 3_600_000;
 export const TRAIN_INTERVAL_MS = 3_600_000;
 /** Bounds the work and memory per organisation; past it, series are left unmodelled. */
 export const MAX_SERIES_PER_ORGANISATION = 2_000;
+/** Training yields to the event loop after this many series (about 50 ms of work). */
+const SERIES_PER_YIELD = 10;
 /** "Unusual now" is the anomaly rate over this window. */
 export const UNUSUAL_WINDOW_MINUTES = 15;
 const MAX_LISTED = 50;
@@ -242,6 +244,7 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
     const fromMs = Math.min(...windows.map((w) => w.fromMs));
     const names = (await store.names(organisationId)).filter((m) => !ANOMALY_METRICS.includes(m));
     const series = new Map<string, SeriesModels>();
+    let trainedSinceYield = 0;
     for (const metric of names.sort()) {
       if (series.size >= MAX_SERIES_PER_ORGANISATION) break;
       const result = await store.queryRange({
@@ -270,6 +273,12 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
             labels: stored.labels,
             models,
           });
+        // A series' three models take a few milliseconds: a metric of a thousand servers must
+        // not hold the event loop for seconds.
+        if (++trainedSinceYield >= SERIES_PER_YIELD) {
+          trainedSinceYield = 0;
+          await deps.yieldToEventLoop();
+        }
       }
       await deps.yieldToEventLoop();
     }
