@@ -41,7 +41,7 @@ for (const [name, viewport] of [
     await expect(page.getByTestId('unusual-now')).toBeVisible({ timeout: 30_000 });
     const capacity = page
       .getByTestId('forecasts')
-      .getByText(/Hall A \(pCDU Hall A\)/)
+      .getByText(/pCDU Hall A/)
       .first();
     // Its trend needs the unit's backfilled week, which may still be arriving.
     await expect(async () => {
