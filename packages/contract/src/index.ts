@@ -22,3 +22,4 @@ export * from './observability.js';
 export * from './alerts.js';
 export * from './plan-gates.js';
 export * from './reports.js';
+export * from './insights.js';

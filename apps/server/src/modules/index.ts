@@ -33,6 +33,8 @@ import { alertsPlugin } from './alerts/plugin.js';
 import { alertsRoutes } from './alerts/routes.js';
 import { reportsPlugin } from './reports/plugin.js';
 import { reportsRoutes } from './reports/routes.js';
+import { anomaliesPlugin } from './anomalies/plugin.js';
+import { anomaliesRoutes } from './anomalies/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -75,6 +77,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(alertsPlugin);
   // Executive reports on demand and mailed monthly.
   await app.register(reportsPlugin);
+  // Trains anomaly models on each organisation's history and judges new minutes (predictions).
+  await app.register(anomaliesPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -96,6 +100,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(observabilityRoutes);
     await api.register(alertsRoutes);
     await api.register(reportsRoutes);
+    await api.register(anomaliesRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
+import { PageSlotProvider } from '@/components/slots/page-slot';
+import { PAGE_SLOTS } from '../page-slots';
 import { Header } from './header';
 import { Footer } from './footer';
 import { AnnouncementBanner } from './announcement-banner';
@@ -13,7 +15,9 @@ export function RootLayout() {
         <Header />
         <SubNavigation />
         <div id="content" className="flex-1">
-          <Outlet />
+          <PageSlotProvider slots={PAGE_SLOTS}>
+            <Outlet />
+          </PageSlotProvider>
         </div>
         <Footer />
       </div>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_TYPE_LABELS, staleAfterMs, type EquipmentDetail } from '@brezza/contract';
+import { PageSlot } from '@/components/slots/page-slot';
 import { Alert } from '@/components/ui/alert';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
@@ -122,6 +123,7 @@ export function EquipmentRoute() {
           </div>
           <div role="tabpanel" className="mt-4">
             {tab === 'dashboard' && <DashboardTab unit={unit} stale={fresh.stale} />}
+            {tab === 'dashboard' && <PageSlot name="equipmentUnit" unitId={unit.id} />}
             {tab === 'sensors' && <SensorsTab unit={unit} stale={fresh.stale} />}
             {tab === 'setpoints' && <SetpointTab unit={unit} canChange={can('operator')} />}
             {tab === 'network' && <NetworkTab unit={unit} canChange={can('operator')} />}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
+import { PageSlot } from '@/components/slots/page-slot';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client';
 import { organisationQueryOptions } from '../api/get-organisation';
@@ -193,6 +194,15 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
           />
         ))}
       </div>
+
+      <PageSlot
+        name="observability"
+        scope={
+          scope.type === 'organisation'
+            ? 'organisation'
+            : `${scope.type === 'server' ? 'device' : scope.type}:${scope.id}`
+        }
+      />
 
       {scope.type !== 'server' && (
         <div className="mt-6 grid gap-4 lg:grid-cols-2">

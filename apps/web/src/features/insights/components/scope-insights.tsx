@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '@/lib/api-client';
+import { organisationQueryOptions } from '../api/get-insights';
+import { ForecastsPanel } from './forecasts-panel';
+import { UnusualNowPanel } from './unusual-now-panel';
+
+/** What is unusual now and the forecasts of a scope, side by side (one column on a phone). */
+export default function ScopeInsights({ scope }: { scope: string }) {
+  const request = useApiClient();
+  const organisation = useQuery(organisationQueryOptions(request));
+  const demo = organisation.data?.demo ?? false;
+  return (
+    <section aria-label="Predictions" className="mt-6 grid items-start gap-4 lg:grid-cols-2">
+      <UnusualNowPanel scope={scope} demo={demo} />
+      <ForecastsPanel scope={scope} demo={demo} />
+    </section>
+  );
+}
