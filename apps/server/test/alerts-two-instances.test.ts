@@ -4,6 +4,7 @@ import type { CreatedNotificationChannel, EquipmentSummary } from '@brezza/contr
 import { buildApp } from '../src/app.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
+import { holdPlan } from './helpers/plans.js';
 import {
   NORMAL_PCDU,
   alertsOf,
@@ -32,6 +33,8 @@ describe.runIf(postgres)('alerts with two instances on one database', () => {
     t = await buildTestApp();
     second = await buildApp({ config: t.config });
     admin = await createOperator(t);
+    // Alerts are part of the Argento plan (issue 14): bought as an admin buys it.
+    await holdPlan(t, admin, 'argent');
     ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
     hook = await webhookReceiver();
     const channel = await t.app.inject({

@@ -14,6 +14,7 @@ import {
 } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
+import { holdPlan } from './helpers/plans.js';
 import {
   NORMAL_PCDU,
   alertsOf,
@@ -58,6 +59,8 @@ const leakAlert = async () =>
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
+  // Alerts are part of the Argento plan (issue 14): bought as an admin buys it.
+  await holdPlan(t, admin, 'argent');
   viewer = await createOperator(t, { organisationId: admin.organisationId });
   const role = await t.app.inject({
     method: 'PUT',

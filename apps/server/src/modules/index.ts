@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { documentPlanRefusal } from '../lib/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
@@ -76,6 +77,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     api.addHook('onRequest', authorise);
     // Then the plan: a route of a paid feature declares `config.planFeature`.
     api.addHook('onRequest', requirePlan);
+    // A route declaring it inline documents that 403 (a scope-wide one: planFeatureOfScope).
+    api.addHook('onRoute', documentPlanRefusal);
     await api.register(organisationSettingsRoutes);
     await api.register(hierarchyRoutes);
     await api.register(hierarchyBulkRoutes);
