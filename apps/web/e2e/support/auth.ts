@@ -145,3 +145,26 @@ export async function choosePassword(page: Page, link: string, password: string)
   await page.getByRole('button', { name: 'Save password' }).click();
   await page.getByRole('heading', { name: 'Password saved' }).waitFor();
 }
+
+/**
+ * An organisation made as the provider's staff make one (`create-organisation`, then
+ * `authorise-user`): it holds no plan. Its first user chooses a password on `page`; answers the
+ * credentials to sign in with.
+ */
+export async function staffOrganisation(
+  server: RunningServer,
+  page: Page,
+  organisation: { name: string; user: string; email: string; password: string },
+): Promise<Credentials> {
+  const created = await adminCommand(server, ['create-organisation', '--name', organisation.name]);
+  if (created.code !== 0) {
+    throw new Error(`create-organisation failed (${created.code}): ${created.stderr}`);
+  }
+  const link = await authoriseUser(server, {
+    name: organisation.user,
+    email: organisation.email,
+    organisation: organisation.name,
+  });
+  await choosePassword(page, link, organisation.password);
+  return { email: organisation.email, password: organisation.password };
+}

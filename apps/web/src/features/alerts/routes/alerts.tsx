@@ -9,12 +9,15 @@ import {
 } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PlanGate } from '@/components/plan/plan-gate';
+import { planRefusal } from '@/components/plan/plan-refusal';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
+import { usePlan } from '@/lib/plan';
 import { alertsQueryOptions, type AlertFilters } from '../api/get-alerts';
 import { scopesQueryOptions } from '../api/get-scopes';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
@@ -138,14 +141,52 @@ function HistoryTable({ events }: { events: AlertEvent[] }) {
   );
 }
 
-/** /alerts: what is firing, pending or silenced now, and what happened. */
+const intro = (
+  <>
+    <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
+    <p className="mt-1 text-sm text-slate-600">
+      Rules on every device&apos;s readings: a leak, a failed power supply or a server that stopped
+      reporting shows here within seconds, and goes to your notification channels.
+    </p>
+  </>
+);
+
+/**
+ * /alerts: what is firing, pending or silenced now, and what happened; what Argento unlocks for
+ * an organisation whose plan has no alerts (asked first, or told by the server's 403).
+ */
 export function AlertsRoute() {
+  const { allows } = usePlan();
+  const allowed = allows('alerts');
+  if (allowed === undefined) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        {intro}
+        <Spinner />
+      </main>
+    );
+  }
+  return allowed ? <AlertsPage /> : <AlertsGate />;
+}
+
+function AlertsGate() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      {intro}
+      <PlanGate feature="alerts" className="mt-4 max-w-2xl" />
+    </main>
+  );
+}
+
+function AlertsPage() {
   const request = useApiClient();
   const { can } = useMe();
   const [tab, setTab] = useState<Tab>('firing');
   const [filters, setFilters] = useState<AlertFilters>({ severity: '', scope: '' });
   const alerts = useQuery(alertsQueryOptions(request, filters));
   const scopes = useQuery(scopesQueryOptions(request));
+  // The plan may have changed since it was read: the server's refusal says so.
+  if (planRefusal(alerts.error) === 'alerts') return <AlertsGate />;
   const list = alerts.data?.alerts ?? [];
   const shown: Record<Exclude<Tab, 'history'>, AlertItem[]> = {
     firing: list.filter((a) => (a.state === 'firing' || a.state === 'nodata') && !a.silenced),
@@ -156,11 +197,7 @@ export function AlertsRoute() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Rules on every device&apos;s readings: a leak, a failed power supply or a server that
-        stopped reporting shows here within seconds, and goes to your notification channels.
-      </p>
+      {intro}
       <Card className="mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:max-w-2xl">
         <SelectField
           label="Severity"
