@@ -11,7 +11,7 @@ import {
 } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import type { Operator } from './helpers/auth.js';
-import { holdPlan, staffOrganisationOperator } from './helpers/plans.js';
+import { featuresOf, holdPlan, staffOrganisationOperator } from './helpers/plans.js';
 
 /**
  * Plans gate features (issue 14, item 7) on every route that declares `config.planFeature`,
@@ -174,14 +174,7 @@ describe('history without a plan', () => {
 describe('an organisation made by staff', () => {
   it('starts with no plan: no features granted', async () => {
     const operator = await staffOrganisationOperator(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/get-features',
-      headers: operator.headers,
-      payload: {},
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ features: {} });
+    expect(await featuresOf(t, operator)).toEqual({});
     const listed = await t.app.database.db
       .selectFrom('organisations')
       .select('plan')
@@ -191,14 +184,7 @@ describe('an organisation made by staff', () => {
   });
 
   it('holds the plan it bought, and the features answered name their tier', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/get-features',
-      headers: holding.oro.headers,
-      payload: {},
-    });
-    expect(response.statusCode).toBe(200);
-    const { features } = response.json<{ features: Record<string, string> }>();
+    const features = await featuresOf(t, holding.oro);
     expect(features.plan).toBe('ORO (Tier 2)');
     for (const label of Object.values(features)) expect(label).toContain('Tier 2');
   });

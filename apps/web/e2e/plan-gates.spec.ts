@@ -1,5 +1,5 @@
 import { test, expect, launchServer, DESKTOP, PHONE, type Page } from './support/test';
-import { signIn, staffOrganisation, type Credentials } from './support/auth';
+import { signIn, staffOrganisationForSpec } from './support/auth';
 
 /**
  * Plans gate features (issue 14, item 7) as a new customer meets them: an organisation made by
@@ -8,19 +8,11 @@ import { signIn, staffOrganisation, type Credentials } from './support/auth';
  * same pages work. The tests run in order on that one organisation.
  */
 const app = launchServer();
-let operator: Credentials;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  operator = await staffOrganisation(app.server(), page, {
-    name: 'Fjord Compute',
-    user: 'Nora Free',
-    email: 'nora@fjord.example',
-    password: 'nora-password-1',
-  });
-  await page.close();
+const operator = staffOrganisationForSpec(app, {
+  name: 'Fjord Compute',
+  user: 'Nora Free',
+  email: 'nora@fjord.example',
+  password: 'nora-password-1',
 });
 
 /** Every call the page makes to the alerts API. */
@@ -50,7 +42,7 @@ test('without a plan, /alerts says what Argento unlocks; no badge, no refused ca
   page,
 }) => {
   const calls = alertsCalls(page);
-  await signIn(page, app.url, operator, { returnTo: '/alerts' });
+  await signIn(page, app.url, operator(), { returnTo: '/alerts' });
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
   await expect(gate(page)).toContainText('Alerts needs the Argento plan.');
   await expect(gate(page)).toContainText('ARGENTO (Tier 1)');
@@ -67,7 +59,7 @@ test('without a plan, /alerts says what Argento unlocks; no badge, no refused ca
 test('without a plan, the last 24 hours chart, and anything longer shows the gate', async ({
   page,
 }) => {
-  await signIn(page, app.url, operator, { returnTo: '/observability' });
+  await signIn(page, app.url, operator(), { returnTo: '/observability' });
   await expect(page.getByLabel('Time range')).toHaveValue('24h');
   await expect(page.getByRole('figure', { name: 'Power', exact: true })).toBeVisible();
   await expect(gate(page)).toHaveCount(0);
@@ -84,7 +76,7 @@ test('without a plan, the last 24 hours chart, and anything longer shows the gat
 });
 
 test('after the local checkout of Argento, alerts and full history work', async ({ page }) => {
-  await signIn(page, app.url, operator, { returnTo: '/stripe' });
+  await signIn(page, app.url, operator(), { returnTo: '/stripe' });
   await page.getByRole('article', { name: 'ARGENTO' }).getByRole('button').click();
   await expect(page.getByText('TEST CHECKOUT', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();

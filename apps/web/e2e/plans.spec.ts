@@ -1,5 +1,5 @@
 import { test, expect, launchServer, PHONE, type Page } from './support/test';
-import { demoOperator, signIn, staffOrganisation, type Credentials } from './support/auth';
+import { demoOperator, signIn, staffOrganisationForSpec, type Credentials } from './support/auth';
 
 /**
  * Plans against the real server and its local test checkout (no Stripe configured): the same
@@ -7,23 +7,17 @@ import { demoOperator, signIn, staffOrganisation, type Credentials } from './sup
  * staff (so starting with no plan); the demo organisation holds Platino.
  */
 const app = launchServer();
-let buyer: Credentials;
-
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  buyer = await staffOrganisation(app.server(), page, {
-    name: 'Lagoon Hosting',
-    user: 'Paula Buyer',
-    email: 'paula@lagoon.example',
-    password: 'paula-password-1',
-  });
-  await page.close();
+const buyer = staffOrganisationForSpec(app, {
+  name: 'Lagoon Hosting',
+  user: 'Paula Buyer',
+  email: 'paula@lagoon.example',
+  password: 'paula-password-1',
 });
 
 const card = (page: Page, name: 'ARGENTO' | 'ORO' | 'PLATINO') =>
   page.getByRole('article', { name });
 
-async function openPlans(page: Page, path = '/stripe', who: Credentials = buyer) {
+async function openPlans(page: Page, path = '/stripe', who: Credentials = buyer()) {
   await signIn(page, app.url, who, { returnTo: path });
   await expect(page).toHaveURL(`${app.url}${path}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();

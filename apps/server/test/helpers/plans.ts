@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PlanId } from '@brezza/contract';
+import { featuresResponseSchema, GET_FEATURES_PATH, type PlanId } from '@brezza/contract';
 import { createUsersRepository } from '../../src/modules/users/repository.js';
 import { runAdmin } from './admin.js';
 import type { TestApp } from './app.js';
@@ -61,4 +61,16 @@ export async function holdPlan(t: TestApp, admin: Operator, planId: PlanId): Pro
     payload: '',
   });
   expect(paid.statusCode, paid.body).toBe(303);
+}
+
+/** The features `POST /api/get-features` answers the operator (its organisation's plan). */
+export async function featuresOf(t: TestApp, operator: Operator): Promise<Record<string, string>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: GET_FEATURES_PATH,
+    headers: operator.headers,
+    payload: {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return featuresResponseSchema.parse(response.json()).features;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { test } from './test';
 import type { RunningServer } from './server';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -167,4 +168,24 @@ export async function staffOrganisation(
   });
   await choosePassword(page, link, organisation.password);
   return { email: organisation.email, password: organisation.password };
+}
+
+/**
+ * For the spec that calls this at its top level (after `launchServer`): before its first test,
+ * an organisation made by staff (see staffOrganisation). Answers its user's credentials.
+ */
+export function staffOrganisationForSpec(
+  app: { server(): RunningServer },
+  organisation: { name: string; user: string; email: string; password: string },
+): () => Credentials {
+  let credentials: Credentials | null = null;
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    credentials = await staffOrganisation(app.server(), page, organisation);
+    await page.close();
+  });
+  return () => {
+    if (!credentials) throw new Error('the staff organisation is not made yet');
+    return credentials;
+  };
 }
