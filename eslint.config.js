@@ -45,9 +45,6 @@ const moduleExceptions = {
   // The embedded store writes through the agent module's sample writer (the SQLite worker thread
   // and group commit that keep ingest off the event loop).
   telemetry: ['agent'],
-  // Alert notifications go out through the same mailer as sign-up mail (outbox or SMTP_URL),
-  // built from the config as the identity module builds it; no module decorates a mailer yet.
-  alerts: ['identity', 'mail'],
   // The demo seeds what the other modules own, through their own repositories; its 7-day
   // history is flattened by ingest's own flattenAgentSamples and written in the store's types.
   demo: ['users', 'organisations', 'identity', 'hierarchy', 'equipment', 'telemetry'],

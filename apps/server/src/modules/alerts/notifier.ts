@@ -8,7 +8,7 @@ import {
   type Severity,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../../types.js';
 import { backoffMs } from './scope.js';
 
 /** How long one instance holds a delivery it is sending before another may take it over. */

@@ -1,6 +1,4 @@
 import fp from 'fastify-plugin';
-// The same mailer (SMTP or outbox) as sign-up and password mail.
-import { createMailerFor } from '../identity/dependencies.js';
 import { ALERT_TICK_MS, createAlertEngine, type AlertEngine } from './engine.js';
 import { createNotifier } from './notifier.js';
 import { createAlertsService, type AlertsService } from './service.js';
@@ -27,10 +25,10 @@ export const alertsPlugin = fp(
   async (app) => {
     const { config } = app;
     const log = (error: unknown) => app.log.warn({ err: error }, 'alerting');
-    const mailer = createMailerFor(config, (line) => app.log.info(line));
     const notifier = createNotifier({
       db: app.database.db,
-      mailer,
+      // The same mailer (SMTP or outbox) as sign-up and password mail.
+      mailer: app.identity.mailer,
       publicUrl: config.publicUrl,
       now: Date.now,
       log,
@@ -61,5 +59,5 @@ export const alertsPlugin = fp(
       await notifier.idle();
     });
   },
-  { name: 'alerts', dependencies: ['database', 'telemetry'] },
+  { name: 'alerts', dependencies: ['database', 'identity', 'telemetry'] },
 );
