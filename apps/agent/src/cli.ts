@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AGENT_BINARY_NAME } from '@brezza/contract';
 
 export interface InstallCommand {
@@ -82,26 +82,29 @@ function parsePort(value: string | undefined, flag: string, required: boolean): 
     : `${flag} must be a port number from 1 to 65535.`;
 }
 
-function parseSimulate(argv: string[]): Command {
-  let parsed;
+/** The flags and positionals of `argv`, or a usage error naming an unknown or malformed flag. */
+function parseFlags<const Options extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: Options,
+) {
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'control-port': { type: 'string' },
-        'heat-load-kw': { type: 'string' },
-        'load-kw': { type: 'string' },
-        profile: { type: 'string' },
-        community: { type: 'string' },
-      },
-    });
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+}
+
+function parseSimulate(argv: string[]): Command {
+  const parsed = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'control-port': { type: 'string' },
+    'heat-load-kw': { type: 'string' },
+    'load-kw': { type: 'string' },
+    profile: { type: 'string' },
+    community: { type: 'string' },
+  });
+  if ('kind' in parsed) return parsed;
   const { values, positionals } = parsed;
   const device = positionals[0];
   if ((device !== 'pcdu' && device !== 'pdu') || positionals.length !== 1) {
@@ -140,28 +143,19 @@ function parseSimulate(argv: string[]): Command {
 /** The command line as a command, or a usage error naming what is wrong. Never throws. */
 export function parseCommandLine(argv: string[]): Command {
   if (argv[0] === 'simulate') return parseSimulate(argv.slice(1));
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'create-with-app-token': { type: 'string' },
-        'create-with-server-name': { type: 'string' },
-        'api-url': { type: 'string' },
-        'config-dir': { type: 'string' },
-        'no-service': { type: 'boolean' },
-        rack: { type: 'string' },
-        interval: { type: 'string' },
-        'host-root': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseFlags(argv, {
+    'create-with-app-token': { type: 'string' },
+    'create-with-server-name': { type: 'string' },
+    'api-url': { type: 'string' },
+    'config-dir': { type: 'string' },
+    'no-service': { type: 'boolean' },
+    rack: { type: 'string' },
+    interval: { type: 'string' },
+    'host-root': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
+  });
+  if ('kind' in parsed) return parsed;
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };

@@ -9,7 +9,8 @@ import { securityPlugin } from './plugins/security.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerModules } from './modules/index.js';
-import { authenticationPlugin } from './modules/identity/authentication-plugin.js';
+import { identityPlugin } from './modules/identity/plugin.js';
+import { mailPlugin } from './modules/mail/plugin.js';
 import './types.js';
 
 export interface AppOptions {
@@ -29,7 +30,9 @@ export const app = fp(
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(securityPlugin);
     await fastify.register(compressionPlugin);
-    await fastify.register(authenticationPlugin);
+    // The one mailer (app.mail): sign-up and password mail, alert notifications, reports.
+    await fastify.register(mailPlugin);
+    await fastify.register(identityPlugin);
     // Called, not registered: the domains decorate the app itself (app.hierarchy, app.plans, ...).
     await registerModules(fastify);
     await fastify.register(spaPlugin);

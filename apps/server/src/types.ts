@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Agent } from './modules/agent/plugin.js';
 import type { Hierarchy } from './modules/hierarchy/plugin.js';
+import type { Identity } from './modules/identity/plugin.js';
 import type { Metrics } from './modules/metrics/plugin.js';
 import type { Onboarding } from './modules/onboarding/plugin.js';
 import type { OrganisationSettings } from './modules/organisation-settings/plugin.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     startupNotes: string[];
     // Each domain, built once by its plugin (modules/index.ts registers them in order). A module
     // reaches another only through these, never by importing its files.
+    /** Users, organisations, the mailer and the identity service (modules/identity). */
+    identity: Identity;
     hierarchy: Hierarchy;
     organisationSettings: OrganisationSettings;
     plans: Plans;

@@ -19,7 +19,7 @@ import {
   alertsOf,
   eventually,
   gatewayWithPcdu,
-  holdPlan,
+  setPlan,
   outboxMails,
   webhookReceiver,
 } from './helpers/alerts.js';
@@ -76,7 +76,7 @@ const expectState = (name: string, state: string) =>
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
-  await holdPlan(t.app, admin.organisationId, 'argent');
+  await setPlan(t.app, admin.organisationId, 'argent');
   ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
   place.datacenter = await created('/api/datacenters', { name: 'Milan', location: 'Via Roma' });
   place.room = await created('/api/rooms', { name: 'Hall A', datacenterId: place.datacenter });
@@ -379,7 +379,7 @@ describe('alert rules', () => {
       await eventually(async () => expect((await hookDelivery())?.attempts).toBe(1));
 
       // The plan lapses: the retry is recorded as not sent, with the reason, and never sent.
-      await holdPlan(t.app, admin.organisationId, 'none');
+      await setPlan(t.app, admin.organisationId, 'none');
       expect((await call('GET', '/api/alerts')).json()).toEqual({
         error: planRequiredMessage('alerts'),
       });
@@ -425,7 +425,7 @@ describe('alert rules', () => {
           .execute(),
       ).toEqual([]);
     } finally {
-      await holdPlan(t.app, admin.organisationId, 'argent');
+      await setPlan(t.app, admin.organisationId, 'argent');
       await hook.close();
     }
   });

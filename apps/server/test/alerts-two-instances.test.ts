@@ -4,12 +4,12 @@ import type { CreatedNotificationChannel, EquipmentSummary } from '@brezza/contr
 import { buildApp } from '../src/app.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
+import { holdPlan } from './helpers/plans.js';
 import {
   NORMAL_PCDU,
   alertsOf,
   eventually,
   gatewayWithPcdu,
-  holdPlan,
   webhookReceiver,
 } from './helpers/alerts.js';
 
@@ -33,7 +33,8 @@ describe.runIf(postgres)('alerts with two instances on one database', () => {
     t = await buildTestApp();
     second = await buildApp({ config: t.config });
     admin = await createOperator(t);
-    await holdPlan(t.app, admin.organisationId, 'argent');
+    // Alerts are part of the Argento plan (issue 14): bought as an admin buys it.
+    await holdPlan(t, admin, 'argent');
     ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
     hook = await webhookReceiver();
     const channel = await t.app.inject({

@@ -14,12 +14,12 @@ import {
 } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
+import { holdPlan } from './helpers/plans.js';
 import {
   NORMAL_PCDU,
   alertsOf,
   eventually,
   gatewayWithPcdu,
-  holdPlan,
   outboxMails,
   webhookReceiver,
 } from './helpers/alerts.js';
@@ -59,7 +59,8 @@ const leakAlert = async () =>
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
-  await holdPlan(t.app, admin.organisationId, 'argent');
+  // Alerts are part of the Argento plan (issue 14): bought as an admin buys it.
+  await holdPlan(t, admin, 'argent');
   viewer = await createOperator(t, { organisationId: admin.organisationId });
   const role = await t.app.inject({
     method: 'PUT',

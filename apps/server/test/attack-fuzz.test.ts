@@ -1,8 +1,6 @@
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, serverOptions } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 
 /**
@@ -126,30 +124,21 @@ function oddCase(name: string, random: () => number): string {
 }
 
 describe(`attack fuzz: ${REQUESTS} malformed requests`, () => {
+  let t: TestApp;
   let fastify: FastifyInstance;
-  let database: TestDatabase;
   let operator: Operator;
-  const routes: Array<{ method: string; url: string }> = [];
+  let routes: Array<{ method: string; url: string }> = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig(testEnv(database));
-    fastify = Fastify(serverOptions(config));
-    fastify.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    });
-    await fastify.register(app, { config });
-    await fastify.ready();
-    operator = await createOperator({
-      app: fastify,
-      config,
-      database,
-      close: async () => {},
-    });
+    t = await buildTestApp();
+    fastify = t.app;
+    routes = t.routes.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method, url: route.url })),
+    );
+    operator = await createOperator(t);
   });
   afterAll(async () => {
-    await fastify.close();
-    await database.drop();
+    await t.close();
   });
 
   it('answers none of them with a 5xx', { timeout: 240_000 }, async () => {

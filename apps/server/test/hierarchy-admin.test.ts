@@ -44,7 +44,7 @@ describe('admin generate-organisation', () => {
     ).toContain('--servers must be at most 1000000.');
     const missing = await run('generate-organisation', '--into', 'Nobody');
     expect(missing.code).toBe(1);
-    expect(missing.err).toContain('No organisation "Nobody".');
+    expect(missing.err).toContain('No organisation with id or name "Nobody".');
     expect((await run('generate-organisation', '--name', 'Bench')).code).toBe(1);
   });
 });

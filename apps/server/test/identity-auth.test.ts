@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, serverOptions } from '../src/app.js';
@@ -25,6 +25,10 @@ async function buildProbeApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig(testEnv(database));
   const fastify = Fastify(serverOptions(config));
+  const routes: RouteOptions[] = [];
+  fastify.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   await fastify.register(app, { config });
   await fastify.register(
     async (api) => {
@@ -38,6 +42,7 @@ async function buildProbeApp(): Promise<TestApp> {
     app: fastify,
     config,
     database,
+    routes,
     async close() {
       await fastify.close();
       await database.drop();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION, OPENAPI_PATH } from '@brezza/contract';
 
@@ -18,10 +18,8 @@ interface OpenApiDocument {
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
-import { app as brezza, serverOptions } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { createOperator } from './helpers/auth.js';
-import { createTestDatabase, testEnv, type TestDatabase } from './helpers/database.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { holdPlan, staffOrganisationOperator } from './helpers/plans.js';
 
 /** A route as `METHOD /path/{param}`, the way the OpenAPI document spells it. */
 const routeKey = (method: string, url: string) =>
@@ -31,27 +29,22 @@ const routeKey = (method: string, url: string) =>
 const DOCUMENTED_PREFIXES = ['/api/', '/metrics/'];
 const DOCUMENTED_PUBLIC = ['GET /healthz', 'GET /app-config.json', 'GET /static/brezza-agent'];
 
-let server: FastifyInstance;
-let database: TestDatabase;
-let config: Config;
+let t: TestApp;
+let server: TestApp['app'];
 const registered = new Set<string>();
 
-// The real app, built like buildApp does, with a listener that sees every route it registers.
+// The real app; its test build keeps every route it registers.
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = loadConfig({ ...testEnv(database), PRODUCT_NAME: 'Acme Cooling' });
-  server = Fastify(serverOptions(config));
-  server.addHook('onRoute', (route) => {
+  t = await buildTestApp({ PRODUCT_NAME: 'Acme Cooling' });
+  server = t.app;
+  for (const route of t.routes) {
     const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) registered.add(routeKey(method, route.url));
-  });
-  await server.register(brezza, { config });
-  await server.ready();
+  }
 });
 
 afterAll(async () => {
-  await server?.close();
-  await database?.drop();
+  await t?.close();
 });
 
 async function served(): Promise<OpenApiDocument> {
@@ -74,7 +67,7 @@ describe('GET /openapi.json', () => {
     const document = response.json<OpenApiDocument>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Acme Cooling API', version: API_VERSION });
-    expect(document.servers).toEqual([{ url: config.publicUrl }]);
+    expect(document.servers).toEqual([{ url: t.config.publicUrl }]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000' }]);
   });
 
@@ -159,18 +152,9 @@ describe('GET /openapi.json', () => {
   });
 
   it('lists the status each operator call answers a signed-in operator', async () => {
-    const operator = await createOperator({
-      app: server,
-      config,
-      database,
-      close: () => Promise.resolve(),
-    });
-    // Every plan feature: a plan's 403 is not what this test is about (plans.test.ts is).
-    await server.database.db
-      .updateTable('organisations')
-      .set({ plan: 'platino' })
-      .where('id', '=', operator.organisationId)
-      .execute();
+    // Holding the plan that includes every feature: no call is refused for the plan.
+    const operator = await staffOrganisationOperator(t);
+    await holdPlan(t, operator, 'platino');
     const statuses = await expectDocumentedAnswers(operator.headers, 'operator');
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status === 401 || status === 403)).toEqual([]);

@@ -3,15 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  derivePlan,
-  featuresResponseSchema,
-  INVALID_PLAN_ERROR,
-  type CurrentPlan,
-  type PlanId,
-} from '@brezza/contract';
+import { derivePlan, INVALID_PLAN_ERROR, type CurrentPlan, type PlanId } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
+import { featuresOf } from './helpers/plans.js';
 
 /**
  * Plans with the default local checkout: the plan page's calls, the test checkout pages, and
@@ -51,16 +46,7 @@ describe('plans with the local checkout', () => {
   let bob: Operator;
   let other: Operator;
 
-  const features = async (operator: Operator) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/get-features',
-      headers: operator.headers,
-      payload: {},
-    });
-    expect(res.statusCode).toBe(200);
-    return featuresResponseSchema.parse(res.json()).features;
-  };
+  const features = (operator: Operator) => featuresOf(t, operator);
   const planOf = async (operator: Operator): Promise<CurrentPlan> =>
     derivePlan(await features(operator));
 

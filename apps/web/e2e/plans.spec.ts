@@ -1,17 +1,24 @@
 import { test, expect, launchServer, PHONE, type Page } from './support/test';
-import { demoOperator, signIn } from './support/auth';
+import { demoOperator, signIn, staffOrganisationForSpec, type Credentials } from './support/auth';
 
 /**
  * Plans against the real server and its local test checkout (no Stripe configured): the same
- * signed-webhook path that Stripe would take. The tests run in order on one organisation.
+ * signed-webhook path that Stripe would take. The tests run in order on one organisation made by
+ * staff (so starting with no plan); the demo organisation holds Platino.
  */
 const app = launchServer();
+const buyer = staffOrganisationForSpec(app, {
+  name: 'Lagoon Hosting',
+  user: 'Paula Buyer',
+  email: 'paula@lagoon.example',
+  password: 'paula-password-1',
+});
 
 const card = (page: Page, name: 'ARGENTO' | 'ORO' | 'PLATINO') =>
   page.getByRole('article', { name });
 
-async function openPlans(page: Page, path = '/stripe') {
-  await signIn(page, app.url, demoOperator(app.server()), { returnTo: path });
+async function openPlans(page: Page, path = '/stripe', who: Credentials = buyer()) {
+  await signIn(page, app.url, who, { returnTo: path });
   await expect(page).toHaveURL(`${app.url}${path}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
 }
@@ -37,7 +44,12 @@ async function openCheckout(page: Page, name: 'ARGENTO' | 'ORO' | 'PLATINO', pri
   await expect(page.getByText(`${price}.00`, { exact: true })).toBeVisible();
 }
 
-test('with no plan, every card offers Subscribe', async ({ page }) => {
+test('the demo organisation holds PLATINO, as demo data', async ({ page }) => {
+  await openPlans(page, '/stripe', demoOperator(app.server()));
+  await expectCurrentPlan(page, 'PLATINO');
+});
+
+test('an organisation made by staff has no plan: every card offers Subscribe', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await openPlans(page);
   for (const [name, price] of [

@@ -1,7 +1,12 @@
-import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+  RouteOptions,
+} from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ID_MAX } from '@brezza/contract';
+import { errorBodySchema, ID_MAX, type PlanFeature } from '@brezza/contract';
 import { operatorMessage } from './validation.js';
 
 /**
@@ -13,6 +18,28 @@ import { operatorMessage } from './validation.js';
  */
 export const routes = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 export type RouteApp = ReturnType<typeof routes>;
+
+/**
+ * Documents the 403 a route of a paid feature answers when the organisation's plan does not
+ * include it (the /api scope's plan hook), so /openapi.json lists it beside the route's own.
+ */
+export function documentPlanRefusal(route: RouteOptions): void {
+  if (!route.config?.planFeature) return;
+  const schema = route.schema ?? {};
+  const response = (schema.response ?? {}) as Record<number, unknown>;
+  route.schema = { ...schema, response: { ...response, 403: errorBodySchema } };
+}
+
+/**
+ * Every route the scope declares after this call belongs to `feature` (issue 14, item 7): it is
+ * refused with 403 naming the plan it needs, and documents that answer.
+ */
+export function planFeatureOfScope(app: FastifyInstance, feature: PlanFeature): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, planFeature: feature };
+    documentPlanRefusal(route);
+  });
+}
 
 /** Validates each part with its zod schema and this product's messages (lib/validation.ts). */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { documentPlanRefusal } from '../lib/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { appConfigRoutes } from './app-config/routes.js';
 import { openApiPlugin } from './openapi/plugin.js';
 import { identityModule } from './identity/module.js';
-import { mailPlugin } from './mail/plugin.js';
 import { demoModule } from './demo/plugin.js';
 import { organisationSettingsPlugin } from './organisation-settings/plugin.js';
 import { organisationSettingsRoutes } from './organisation-settings/routes.js';
@@ -47,8 +47,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
-  // The one mailer (app.mail): sign-up and password mail, alert notifications.
-  await app.register(mailPlugin);
   // Sign-up and reset calls, the embedded OpenID provider under /idp.
   await app.register(identityModule);
   // The demo organisation and operator on a fresh development database.
@@ -87,6 +85,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     api.addHook('onRequest', authorise);
     // Then the plan: a route of a paid feature declares `config.planFeature`.
     api.addHook('onRequest', requirePlan);
+    // A route declaring it inline documents that 403 (a scope-wide one: planFeatureOfScope).
+    api.addHook('onRoute', documentPlanRefusal);
     await api.register(organisationSettingsRoutes);
     await api.register(hierarchyRoutes);
     await api.register(hierarchyBulkRoutes);

@@ -17,7 +17,7 @@ import { buildRegistration } from './agent.js';
  * Sets an organisation's plan as a paid checkout leaves it (alerts need Argento); the purchase
  * itself is plans.test.ts's subject.
  */
-export async function holdPlan(app: FastifyInstance, organisationId: number, plan: CurrentPlan) {
+export async function setPlan(app: FastifyInstance, organisationId: number, plan: CurrentPlan) {
   await app.database.db
     .updateTable('organisations')
     .set({ plan })

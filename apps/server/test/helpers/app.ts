@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { app as brezza, serverOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, testEnv, type TestDatabase } from './database.js';
 
@@ -7,6 +7,11 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: TestDatabase;
+  /**
+   * Every route the app registered, as its options after all of its scope's hooks ran (a hook
+   * may add to them, e.g. a plan feature): read them once the app is ready.
+   */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -14,11 +19,19 @@ export interface TestApp {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...testEnv(database), ...env });
-  const app = await buildApp({ config });
+  // Built like buildApp does, with a first hook that keeps each route's options object.
+  const app = Fastify(serverOptions(config));
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  await app.register(brezza, { config });
+  await app.ready();
   return {
     app,
     config,
     database,
+    routes,
     async close() {
       await app.close();
       await database.drop();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { test } from './test';
 import type { RunningServer } from './server';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -144,4 +145,47 @@ export async function choosePassword(page: Page, link: string, password: string)
   await page.getByLabel('Repeat the new password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
   await page.getByRole('heading', { name: 'Password saved' }).waitFor();
+}
+
+/**
+ * An organisation made as the provider's staff make one (`create-organisation`, then
+ * `authorise-user`): it holds no plan. Its first user chooses a password on `page`; answers the
+ * credentials to sign in with.
+ */
+export async function staffOrganisation(
+  server: RunningServer,
+  page: Page,
+  organisation: { name: string; user: string; email: string; password: string },
+): Promise<Credentials> {
+  const created = await adminCommand(server, ['create-organisation', '--name', organisation.name]);
+  if (created.code !== 0) {
+    throw new Error(`create-organisation failed (${created.code}): ${created.stderr}`);
+  }
+  const link = await authoriseUser(server, {
+    name: organisation.user,
+    email: organisation.email,
+    organisation: organisation.name,
+  });
+  await choosePassword(page, link, organisation.password);
+  return { email: organisation.email, password: organisation.password };
+}
+
+/**
+ * For the spec that calls this at its top level (after `launchServer`): before its first test,
+ * an organisation made by staff (see staffOrganisation). Answers its user's credentials.
+ */
+export function staffOrganisationForSpec(
+  app: { server(): RunningServer },
+  organisation: { name: string; user: string; email: string; password: string },
+): () => Credentials {
+  let credentials: Credentials | null = null;
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    credentials = await staffOrganisation(app.server(), page, organisation);
+    await page.close();
+  });
+  return () => {
+    if (!credentials) throw new Error('the staff organisation is not made yet');
+    return credentials;
+  };
 }

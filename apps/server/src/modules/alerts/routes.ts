@@ -25,7 +25,7 @@ import {
   silenceSchema,
   silencesListSchema,
 } from '@brezza/contract';
-import { pathId, routes } from '../../lib/routes.js';
+import { pathId, planFeatureOfScope, routes } from '../../lib/routes.js';
 
 const common = { tags: ['Alerts'], security: [{ operator: [] }] };
 const admin = { minimumRole: 'admin' as const };
@@ -40,9 +40,7 @@ export async function alertsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.alerts.service;
   const api = routes(app);
   // Every alerts call is part of the Argento plan (issue 14, item 7).
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, planFeature: 'alerts' };
-  });
+  planFeatureOfScope(app, 'alerts');
 
   api.get(
     ALERT_RULES_PATH,

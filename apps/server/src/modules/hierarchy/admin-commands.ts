@@ -1,7 +1,16 @@
-import { CommandError, UsageError, positiveId, type AdminCommand } from '../../admin-command.js';
+import { UsageError, positiveId, type AdminCommand } from '../../admin-command.js';
 import { createOrganisationsRepository } from '../organisations/repository.js';
 import { createOrganisationsService } from '../organisations/service.js';
 import { generateHierarchy } from './generate.js';
+
+type CommandDatabase = Parameters<AdminCommand['run']>[0]['database'];
+
+const organisations = (database: CommandDatabase) =>
+  createOrganisationsService(createOrganisationsRepository(database.db));
+
+/** The organisation an `--organisation` or `--into` flag names, by id or by name. */
+export const resolveOrganisation = (database: CommandDatabase, reference: string) =>
+  organisations(database).resolve(reference);
 
 export const GENERATE_DEFAULT_SERVERS = 10_000;
 export const GENERATE_MAX_SERVERS = 1_000_000;
@@ -29,24 +38,10 @@ export const hierarchyCommands: AdminCommand[] = [
           'Give either --name (a new organisation) or --into (an existing one).',
         );
       }
-      const repository = createOrganisationsRepository(database.db);
-      let organisation;
-      if (flags.name !== undefined) {
-        organisation = await createOrganisationsService(repository).create({ name: flags.name });
-      } else {
-        const into = flags.into!.trim();
-        const matches = /^\d+$/.test(into)
-          ? [await repository.findById(positiveId(into, 'into'))].filter((row) => row !== undefined)
-          : await repository.findByName(into);
-        if (matches.length !== 1) {
-          throw new CommandError(
-            matches.length === 0
-              ? `No organisation "${into}".`
-              : `Several organisations are named "${into}"; give its id.`,
-          );
-        }
-        organisation = matches[0]!;
-      }
+      const organisation =
+        flags.name !== undefined
+          ? await organisations(database).create({ name: flags.name })
+          : await resolveOrganisation(database, flags.into!);
       const started = Date.now();
       const counts = await generateHierarchy(database.db, organisation.id, { servers });
       out(

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createKeyStore } from '../../idp/key-store.js';
 import { idpPlugin } from '../../idp/plugin.js';
-import { identityDependencies } from './dependencies.js';
 import { publicIdentityRoutes } from './routes.js';
 
 /**
@@ -10,13 +9,7 @@ import { publicIdentityRoutes } from './routes.js';
  */
 export async function identityModule(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const { users, mailer, identity } = identityDependencies(
-    config,
-    app.database.db,
-    (line) => app.log.info(line),
-    (error, message) => app.log.error({ err: error }, message),
-    app.mail,
-  );
+  const { users, mailer, identity } = app.identity;
   await app.register(publicIdentityRoutes, { identity });
   // Reset requests answered but not yet mailed are mailed before the database goes.
   app.addHook('onClose', () => identity.resetsSettled());

@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import {
   ALERTS_PATH,
   type Alert,
+  GET_FEATURES_PATH,
   LINK_GRAFANA_PATH,
   ME_PATH,
   ORG_SETTINGS_PATH,
@@ -37,6 +38,9 @@ let settings: OrgSettings | null = { grafana_url: null, tau_url: null };
 let linkStatus = 201;
 let role: Role = 'admin';
 let alerts: Alert[] = [];
+let alertsCalls = 0;
+/** POST /api/get-features: Argento's labels, or none. */
+let features: Record<string, string> = { plan: 'ARGENTO (Tier 1)' };
 const alert = (id: number, state: Alert['state'], silenced: boolean): Alert => ({
   id,
   ruleId: 1,
@@ -55,7 +59,11 @@ const alert = (id: number, state: Alert['state'], silenced: boolean): Alert => (
 });
 
 const server = setupServer(
-  http.get(ALERTS_PATH, () => HttpResponse.json({ alerts, history: [] })),
+  http.get(ALERTS_PATH, () => {
+    alertsCalls += 1;
+    return HttpResponse.json({ alerts, history: [] });
+  }),
+  http.post(GET_FEATURES_PATH, () => HttpResponse.json({ features })),
   http.get(ME_PATH, () =>
     HttpResponse.json({ id: 1, name: 'Ada', email: 'ada@example.com', organisationId: 1, role }),
   ),
@@ -84,6 +92,8 @@ beforeEach(() => {
   settings = { grafana_url: null, tau_url: null };
   linkStatus = 201;
   role = 'admin';
+  alertsCalls = 0;
+  features = { plan: 'ARGENTO (Tier 1)' };
   window.sessionStorage.clear();
 });
 afterEach(() => {
@@ -128,6 +138,18 @@ describe('SubNavigation', () => {
     const link = await screen.findByRole('link', { name: /Alerts/ });
     expect(link).toHaveAttribute('href', '/alerts');
     expect(await within(link).findByText('1')).toHaveAttribute('aria-label', '1 firing');
+    alerts = [];
+  });
+
+  it('shows no badge, and asks for no alerts, when the plan has no alerts', async () => {
+    alerts = [alert(1, 'firing', false)];
+    features = {};
+    renderSubNavigation();
+    const link = await screen.findByRole('link', { name: /Alerts/ });
+    await screen.findByRole('link', { name: 'Users' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(link).queryByText('1')).toBeNull();
+    expect(alertsCalls).toBe(0);
     alerts = [];
   });
 

@@ -12,15 +12,11 @@ import {
   requireFlag,
   type AdminCommand,
 } from '../../../admin-command.js';
-import { createOrganisationsRepository } from '../../organisations/repository.js';
-import { createOrganisationsService } from '../../organisations/service.js';
+import { resolveOrganisation } from '../admin-commands.js';
 import { createBulkService } from './service.js';
 
 /** Rows listed by an import; the rest are counted. */
 const LISTED_ROWS = 50;
-
-const organisation = (database: Parameters<AdminCommand['run']>[0]['database'], ref: string) =>
-  createOrganisationsService(createOrganisationsRepository(database.db)).resolve(ref);
 
 // The admin command runs beside the server: the stamp it writes tells every instance.
 const service = (database: Parameters<AdminCommand['run']>[0]['database']) =>
@@ -37,7 +33,7 @@ export const hierarchyBulkCommands: AdminCommand[] = [
       const format = (flags.format ?? 'csv') as HierarchyFormat;
       if (!HIERARCHY_FORMATS.includes(format))
         throw new UsageError('--format must be csv or json.');
-      const org = await organisation(database, requireFlag(flags, 'organisation'));
+      const org = await resolveOrganisation(database, requireFlag(flags, 'organisation'));
       const body = await service(database).export(org.id, format);
       if (flags.out === undefined) {
         process.stdout.write(body);
@@ -66,7 +62,7 @@ export const hierarchyBulkCommands: AdminCommand[] = [
       } catch (error) {
         throw new CommandError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code}.`);
       }
-      const org = await organisation(database, requireFlag(flags, 'organisation'));
+      const org = await resolveOrganisation(database, requireFlag(flags, 'organisation'));
       const bulk = service(database);
       let rows;
       if (file.toLowerCase().endsWith('.json')) {

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
+import { usePlan } from '@/lib/plan';
 import { alertsQueryOptions, type AlertFilters } from '../api/get-alerts';
 import { filterOptions, hierarchyQueryOptions } from '../api/get-scopes';
 import { rulesQueryOptions } from '../api/rules';
@@ -158,8 +159,45 @@ function HistoryTable({ events }: { events: AlertEvent[] }) {
   );
 }
 
-/** /alerts: what is firing, pending or silenced now, what happened, and the rules and channels. */
+const intro = (
+  <>
+    <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
+    <p className="mt-1 text-sm text-slate-600">
+      Rules on every device&apos;s readings: a leak, a failed power supply or a server that stopped
+      reporting shows here within seconds, and goes to your notification channels.
+    </p>
+  </>
+);
+
+/**
+ * /alerts: what is firing, pending or silenced now, what happened, and the rules and channels;
+ * what Argento unlocks for an organisation whose plan has no alerts (asked first, or told by the
+ * server's 403).
+ */
 export function AlertsRoute() {
+  const { allows } = usePlan();
+  const allowed = allows('alerts');
+  if (allowed === undefined) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        {intro}
+        <Spinner />
+      </main>
+    );
+  }
+  return allowed ? <AlertsPage /> : <AlertsGate />;
+}
+
+function AlertsGate() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      {intro}
+      <PlanGate feature="alerts" className="mt-4 max-w-2xl" />
+    </main>
+  );
+}
+
+function AlertsPage() {
   const request = useApiClient();
   const { can } = useMe();
   const [search, setSearch] = useSearchParams();
@@ -181,22 +219,12 @@ export function AlertsRoute() {
   const refusedFor = planRefusal(alerts.error);
   const alertTab = tab === 'firing' || tab === 'pending' || tab === 'silenced';
 
-  if (refusedFor) {
-    return (
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
-        <PlanGate feature={refusedFor} className="mt-4" />
-      </main>
-    );
-  }
+  // The plan may have changed since it was read: the server's refusal says so.
+  if (refusedFor === 'alerts') return <AlertsGate />;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Rules on every device&apos;s readings: a leak, a failed power supply or a server that
-        stopped reporting shows here within seconds, and goes to your notification channels.
-      </p>
+      {intro}
       {(alertTab || tab === 'history') && (
         <Card className="mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:max-w-2xl">
           <SelectField

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALERTS_PATH, alertsListSchema, deviceHealth, type AlertHealth } from '@brezza/contract';
 import { useApiClient } from '@/lib/api-client';
+import { usePlan } from '@/lib/plan';
 
-/** Each device's health colour from GET /api/alerts (refreshed every 5 s). */
+/**
+ * Each device's health colour from GET /api/alerts (refreshed every 5 s); none without a plan
+ * that has alerts (the server would refuse the call).
+ */
 export function useDeviceHealth(): Map<number, AlertHealth> {
   const request = useApiClient();
+  const { allows } = usePlan();
   const query = useQuery({
     queryKey: ['devices', 'alert-health'],
     queryFn: async () =>
@@ -12,6 +17,7 @@ export function useDeviceHealth(): Map<number, AlertHealth> {
         await request<unknown>(ALERTS_PATH, { fallbackError: 'Failed to load alerts: {status}' }),
       ).alerts,
     refetchInterval: 5_000,
+    enabled: allows('alerts') === true,
     select: deviceHealth,
   });
   return query.data ?? new Map();

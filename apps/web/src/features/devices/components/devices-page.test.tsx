@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import {
   ALERTS_PATH,
   DATACENTERS_PATH,
+  GET_FEATURES_PATH,
   ORGANISATION_PATH,
   RACKS_PATH,
   REFRESH_METRICS_PATH,
@@ -30,6 +31,7 @@ import { DevicesPage } from './devices-page';
 
 vi.mock('@/lib/auth', () => ({
   useAccessToken: () => async () => 'access-token-1',
+  useSession: () => ({ status: 'signed-in', userId: 'user-1' }),
 }));
 
 let lists: { servers: Server[]; datacenters: Datacenter[]; rooms: Room[]; racks: Rack[] };
@@ -60,6 +62,7 @@ const server = setupServer(
   listHandler(RACKS_PATH, () => ({ racks: lists.racks })),
   // The tree's health dots: no alerts, every node green.
   http.get(ALERTS_PATH, () => HttpResponse.json({ alerts: [], history: [] })),
+  http.post(GET_FEATURES_PATH, () => HttpResponse.json({ features: { plan: 'ARGENTO (Tier 1)' } })),
   // A change schedules a metrics refresh 5 s later, which may land in a later test.
   http.post(REFRESH_METRICS_PATH, () => HttpResponse.json({})),
   http.get(ORGANISATION_PATH, () => HttpResponse.json({ id: 1, name: 'Acme', demo: false })),

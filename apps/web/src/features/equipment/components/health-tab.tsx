@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import {
+  PLAN_PAGE_PATH,
+  planRequiredMessage,
   SEVERITY_LABELS,
   deviceHealth,
   subsystemHealth,
   type EquipmentDetail,
 } from '@brezza/contract';
 import { paths } from '@/config/paths';
+import { usePlan } from '@/lib/plan';
 import { useUnitAlerts } from '../api/get-unit-alerts';
 import { Card } from '@/components/ui/card';
 import { StatusDot, STATUS_STYLES } from './status-dot';
@@ -22,6 +25,7 @@ export function HealthTab({
 }) {
   const subsystems = subsystemHealth(unit.sensors);
   const alerts = useUnitAlerts(unit.id);
+  const alertsAllowed = usePlan().allows('alerts');
   const alerting = alerts?.filter((a) => a.state !== 'pending') ?? [];
   const colour = deviceHealth(alerting).get(unit.id)?.colour ?? 'green';
   return (
@@ -48,6 +52,13 @@ export function HealthTab({
               </li>
             ))}
           </ul>
+        ) : alertsAllowed === false ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {planRequiredMessage('alerts')}{' '}
+            <Link to={PLAN_PAGE_PATH} className="font-medium text-brand-700 hover:underline">
+              See plans
+            </Link>
+          </p>
         ) : (
           <p className="mt-2 text-sm text-slate-600">
             {alerts ? 'No alert rule is firing for this unit.' : 'Loading alerts…'}

@@ -7,6 +7,8 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import {
   DATACENTERS_PATH,
+  FREE_HISTORY_MS,
+  GET_FEATURES_PATH,
   METRICS_QUERY_PATH,
   METRICS_STREAM_PATH,
   ORGANISATION_PATH,
@@ -22,6 +24,7 @@ import type { Scope } from '../utils/hierarchy';
 
 vi.mock('@/lib/auth', () => ({
   useAccessToken: () => async () => 'access-token-1',
+  useSession: () => ({ status: 'signed-in', userId: 'user-1' }),
 }));
 // jsdom draws no canvas: the plot itself is checked in the browser test (e2e/observability).
 vi.mock('./uplot-chart', () => ({
@@ -39,6 +42,8 @@ const db = buildServer({ serverName: 'mil-db-01', rackId: rack.id });
 
 let queries: MetricsQueryInput[] = [];
 let demo = true;
+/** POST /api/get-features: Platino's labels (the demo's plan), or none. */
+let features: Record<string, string> = { plan: 'PLATINO (Tier 3)' };
 
 /** Answers like the real API: a point every step over the window, grouped when asked. */
 function answer(body: MetricsQueryInput) {
@@ -66,6 +71,7 @@ const server = setupServer(
   http.get(DATACENTERS_PATH, () => HttpResponse.json({ datacenters: [dc] })),
   http.get(ROOMS_PATH, () => HttpResponse.json({ rooms: [room] })),
   http.get(RACKS_PATH, () => HttpResponse.json({ racks: [rack] })),
+  http.post(GET_FEATURES_PATH, () => HttpResponse.json({ features })),
   http.get(ORGANISATION_PATH, () => HttpResponse.json({ id: 1, name: 'Demo Organisation', demo })),
   http.get(SERVER_PRESENCE_PATH, () =>
     HttpResponse.json({
@@ -94,6 +100,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   queries = [];
   demo = true;
+  features = { plan: 'PLATINO (Tier 3)' };
 });
 afterEach(() => server.resetHandlers());
 
@@ -168,6 +175,27 @@ describe('ObservabilityPage', () => {
     // Charts at 30-minute steps; the top servers read the last 15 minutes in one step.
     expect(queries.every((q) => q.scope.type === 'rack')).toBe(true);
     expect(new Set(queries.map((q) => q.stepSeconds))).toEqual(new Set([1800, 900]));
+  });
+
+  it('without a plan, keeps 24 hours and shows what Argento unlocks beyond, asking nothing older', async () => {
+    features = {};
+    const user = userEvent.setup();
+    renderPage({ type: 'organisation' });
+    expect(await screen.findByRole('figure', { name: 'Power' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Time range'), '7d');
+    const gate = await screen.findByRole('region', { name: 'Plan required' });
+    expect(gate).toHaveTextContent('History beyond 24 hours needs the Argento plan.');
+    expect(within(gate).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/stripe',
+    );
+    expect(screen.queryByRole('figure', { name: 'Power' })).not.toBeInTheDocument();
+    expect(queries.every((q) => Number(q.from) >= Date.now() - FREE_HISTORY_MS - 60_000)).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Show the last 24 hours' }));
+    expect(await screen.findByRole('figure', { name: 'Power' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Time range')).toHaveValue('24h');
   });
 
   it('opens a shared link with a fixed window and offers a custom range', async () => {

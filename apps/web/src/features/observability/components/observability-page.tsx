@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { PlanGate } from '@/components/plan/plan-gate';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSlot } from '@/components/slots/page-slot';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client';
+import { usePlan } from '@/lib/plan';
 import { organisationQueryOptions } from '../api/get-organisation';
 import { hierarchyQueryOptions } from '../api/get-hierarchy';
 import { serverPresenceQueryOptions } from '../api/get-server-presence';
@@ -20,7 +23,7 @@ import {
   type Scope,
 } from '../utils/hierarchy';
 import { scopePath } from '../utils/scope-path';
-import { isLive } from '../utils/time-range';
+import { isLive, reachesBeyondFreeHistory } from '../utils/time-range';
 import { refreshSeconds } from '../utils/url-state';
 import { DemoBadge } from './demo-badge';
 import { MetricChart } from './metric-chart';
@@ -56,6 +59,7 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
   const organisation = useQuery(organisationQueryOptions(request));
   const hierarchy = useQuery(hierarchyQueryOptions(request));
   const presence = useQuery(serverPresenceQueryOptions(request));
+  const { allows } = usePlan();
 
   const servers = useMemo(
     () => (hierarchy.data ? serversIn(hierarchy.data, scope) : []),
@@ -66,6 +70,9 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
     [scope],
   );
   const live = isLive(view.range, Date.now());
+  // Beyond the last 24 hours the charts wait for the plan, and without one say what Argento
+  // unlocks instead of calling a query the server would refuse.
+  const history = reachesBeyondFreeHistory(view.range, Date.now()) ? allows('fullHistory') : true;
   useLiveRefresh({
     enabled: live && hierarchy.data !== undefined,
     devices: scope.type === 'organisation' ? [] : servers.map((server) => server.id),
@@ -182,18 +189,35 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
         )}
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        {charts.map((chart) => (
-          <MetricChart
-            key={chart.id}
-            chart={chart}
-            scope={scope}
-            range={view.range}
-            refreshSeconds={refreshSeconds(view.refresh)}
-            onRangeChange={view.setRange}
-          />
-        ))}
-      </div>
+      {history === true ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {charts.map((chart) => (
+            <MetricChart
+              key={chart.id}
+              chart={chart}
+              scope={scope}
+              range={view.range}
+              refreshSeconds={refreshSeconds(view.refresh)}
+              onRangeChange={view.setRange}
+            />
+          ))}
+        </div>
+      ) : history === false ? (
+        <div className="max-w-2xl">
+          <PlanGate feature="fullHistory" />
+          <Button
+            className="mt-3"
+            variant="secondary"
+            onClick={() => view.setRange({ kind: 'preset', preset: '24h' })}
+          >
+            Show the last 24 hours
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      )}
 
       <PageSlot
         name="observability"
@@ -206,12 +230,14 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
 
       {scope.type !== 'server' && (
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
-          <TopServers
-            scope={scope}
-            range={view.range}
-            refreshSeconds={refreshSeconds(view.refresh)}
-            search={search}
-          />
+          {history === true && (
+            <TopServers
+              scope={scope}
+              range={view.range}
+              refreshSeconds={refreshSeconds(view.refresh)}
+              search={search}
+            />
+          )}
           <Card className="overflow-hidden">
             <h3 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-ink">
               {children[0] ? `${SCOPE_KIND[children[0].scope.type]}s` : 'Inside'}

@@ -8,6 +8,7 @@ import {
   fixedRange,
   fromDateTimeLocal,
   isLive,
+  reachesBeyondFreeHistory,
   resolveRange,
   stepFor,
   toDateTimeLocal,
@@ -58,6 +59,25 @@ describe('time ranges', () => {
     expect(isLive({ kind: 'fixed', fromMs: NOW - 7_200_000, toMs: NOW - 3_600_000 }, NOW)).toBe(
       false,
     );
+  });
+
+  it('keeps the last 24 hours free and every longer or older window for a plan', () => {
+    const beyond = (preset: (typeof PRESETS)[number]['id']) =>
+      reachesBeyondFreeHistory({ kind: 'preset', preset }, NOW);
+    for (const preset of ['15m', '1h', '6h', '24h'] as const) expect(beyond(preset)).toBe(false);
+    expect(beyond('7d')).toBe(true);
+    expect(beyond('30d')).toBe(true);
+    const hour = 3_600_000;
+    expect(
+      reachesBeyondFreeHistory({ kind: 'fixed', fromMs: NOW - 2 * hour, toMs: NOW }, NOW),
+    ).toBe(false);
+    // Short, but ended long ago.
+    expect(
+      reachesBeyondFreeHistory(
+        { kind: 'fixed', fromMs: NOW - 49 * hour, toMs: NOW - 48 * hour },
+        NOW,
+      ),
+    ).toBe(true);
   });
 
   it('round-trips the custom fields at minute precision', () => {

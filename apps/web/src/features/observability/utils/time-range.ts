@@ -2,6 +2,8 @@
  * The time range a page shows: a preset that ends now ("last 24 hours") and moves with time, or
  * a fixed window someone chose (a drag-zoom, the custom fields, a shared link). Pure functions.
  */
+import { FREE_HISTORY_MS } from '@brezza/contract';
+
 export const PRESETS = [
   { id: '15m', label: 'Last 15 minutes', seconds: 15 * 60 },
   { id: '1h', label: 'Last hour', seconds: 3600 },
@@ -62,6 +64,14 @@ export function fixedRange(aMs: number, bMs: number): TimeRange | null {
   }
   if (toMs - fromMs > MAX_WINDOW_MS) fromMs = toMs - MAX_WINDOW_MS;
   return { kind: 'fixed', fromMs, toMs };
+}
+
+/**
+ * Whether the window starts further back than an organisation without a plan may read
+ * (`FREE_HISTORY_MS`: 'Last 24 hours' is still free, 'Last 7 days' is not).
+ */
+export function reachesBeyondFreeHistory(range: TimeRange, nowMs: number): boolean {
+  return resolveRange(range, nowMs).fromMs < nowMs - FREE_HISTORY_MS;
 }
 
 /** Whether new samples can appear in the window: it reaches the present. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PlanId } from '@brezza/contract';
 import { useApiClient } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { currentPlanQueryKey, getCurrentPlan } from '../api/get-current-plan';
+import { currentPlanQueryKey, getCurrentPlan } from '@/lib/plan';
 
 /** How long /success keeps reading the plan while a paid purchase is not visible yet. */
 const AWAIT_FOR_MS = 30_000;
