@@ -111,6 +111,12 @@ export default tseslint.config(
               message: 'The contract is shared by every app and imports none of them.',
             },
             {
+              target: './packages/cooling-model',
+              from: './apps',
+              message:
+                'The cooling model is shared by the agent and the server and imports neither.',
+            },
+            {
               target: './apps/web/src/components',
               from: './apps/web/src/features',
               message: 'Shared primitives know nothing of features.',
