@@ -35,6 +35,7 @@ const moduleExceptions = {
   hierarchy: ['organisations', 'audit'],
   access: ['audit', 'users'],
   equipment: ['audit'],
+  recommendations: ['audit'],
   metrics: ['organisations'],
   onboarding: ['users'],
   // Registration writes the server, its metric labels and the hierarchy stamp in one transaction

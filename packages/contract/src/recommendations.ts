@@ -70,6 +70,7 @@ export const CONSTRAINT_LABELS: Record<ConstraintId, string> = {
 // ---------------------------------------------------------------------------------------------
 // Messages.
 
+export const RECOMMENDATION_UNIT_NOT_FOUND = 'No such equipment in your organisation.';
 export const RECOMMENDATION_NOT_FOUND = 'No such recommendation for this unit.';
 export const RECOMMENDATION_NOT_PROPOSED =
   'This recommendation is no longer open: only the newest proposal can be applied.';
