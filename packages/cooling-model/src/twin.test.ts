@@ -18,13 +18,23 @@ import {
   varyingHeatLoadKw,
   type PcduParameters,
 } from './pcdu-model.js';
+import { measuredHeatLoadKw, realisedSaving } from './realised.js';
 import { steadyState } from './steady-state.js';
 
 const FACTORY = { valveSetpoint: 3000, deltaTSetpointK: 15 };
 
 /** A unit's history as its sensors would have stored it: one sample a minute. */
-function history(params: PcduParameters, baseKw: number, minutes: number): CalibrationSample[] {
-  let state = initialPcduState(params);
+function history(
+  params: PcduParameters,
+  baseKw: number,
+  minutes: number,
+  setpoints = FACTORY,
+): CalibrationSample[] {
+  let state = {
+    ...initialPcduState(params),
+    valveSetpointRaw: setpoints.valveSetpoint,
+    deltaTSetpointRaw: Math.round(setpoints.deltaTSetpointK * 10),
+  };
   const samples: CalibrationSample[] = [];
   for (let s = 0; s < minutes * 60; s++) {
     const load = varyingHeatLoadKw(baseKw, s);
@@ -201,5 +211,29 @@ describe('recommend', () => {
       expect(r.wflow).toBeGreaterThanOrEqual(6);
       expect(r.water_outlet_temperature).toBeLessThanOrEqual(45);
     }
+  });
+});
+
+describe('realised saving', () => {
+  it('is zero when the unit ran the baseline the twin was fitted to, and positive after a saving change', () => {
+    const params = DEFAULT_PCDU_PARAMETERS;
+    const unchanged = history(params, 8, 90).slice(30);
+    const same = realisedSaving(unchanged, params, FACTORY, DEFAULT_PLANT_PARAMETERS)!;
+    expect(Math.abs(same.savingPercent)).toBeLessThan(1);
+
+    const loadsKw = unchanged.map(measuredHeatLoadKw);
+    const inputs: TwinInputs = {
+      params,
+      plant: DEFAULT_PLANT_PARAMETERS,
+      constraints: DEFAULT_CONSTRAINTS,
+      uncertainty: { temperatureK: 0.3, flowLpm: 0.5 },
+      loadsKw,
+    };
+    const proposal = recommend(inputs, FACTORY)!;
+    const changed = history(params, 8, 90, proposal.recommended.setpoints).slice(30);
+    const realised = realisedSaving(changed, params, FACTORY, DEFAULT_PLANT_PARAMETERS)!;
+    expect(Math.abs(realised.savingPercent - proposal.savingPercent)).toBeLessThan(
+      0.25 * proposal.savingPercent,
+    );
   });
 });

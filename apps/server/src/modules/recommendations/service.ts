@@ -22,15 +22,14 @@ import {
   type TwinFit,
 } from '@brezza/contract';
 import {
-  COOLANT_CP_KJ_PER_KG_K,
   DEFAULT_CONSTRAINTS,
   DEFAULT_PCDU_PARAMETERS,
   DEFAULT_PLANT_PARAMETERS,
   calibrate,
-  coolingPowerKw,
   evaluate,
+  measuredHeatLoadKw,
+  realisedSaving,
   recommend,
-  steadyState,
   type CalibrationSample,
   type PcduParameters,
   type Setpoints,
@@ -171,10 +170,6 @@ export function alignSamples(
   return samples.sort((a, b) => a.timestampMs - b.timestampMs);
 }
 
-/** The heat the servers put into the loop, as the coolant side measures it (kW). */
-const heatLoadKw = (s: CalibrationSample) =>
-  s.coolantFlowKgPerS * COOLANT_CP_KJ_PER_KG_K * Math.max(0, s.coolantReturnC - s.coolantSupplyC);
-
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
 /**
@@ -238,7 +233,7 @@ export function createRecommendationsService({
         temperatureK: Math.max(twin.error.coolantSupplyK, twin.error.waterOutletK),
         flowLpm: twin.error.waterFlowLpm,
       },
-      loadsKw: recent.map(heatLoadKw),
+      loadsKw: recent.map(measuredHeatLoadKw),
     };
   }
 
@@ -385,29 +380,18 @@ export function createRecommendationsService({
     if (now().getTime() < toMs) return;
     const samples = await history(organisationId, row.server_id, fromMs, toMs);
     if (samples.length < (MIN_REALISED_COVERAGE * REALISED_WINDOW_MS) / CALIBRATION_STEP_MS) return;
-    const twin = parse<StoredTwin>(row.twin);
-    const baselineSetpoints = toSetpoints(
-      row.baseline_valve_setpoint,
-      row.baseline_delta_t_setpoint,
+    const realised = realisedSaving(
+      samples,
+      parse<StoredTwin>(row.twin).parameters,
+      toSetpoints(row.baseline_valve_setpoint, row.baseline_delta_t_setpoint),
+      DEFAULT_PLANT_PARAMETERS,
     );
-    let measured = 0;
-    let baseline = 0;
-    for (const s of samples) {
-      measured += coolingPowerKw(s, DEFAULT_PLANT_PARAMETERS).totalKw;
-      const params = { ...twin.parameters, waterInletC: s.waterInletC };
-      baseline += coolingPowerKw(
-        steadyState(params, baselineSetpoints, heatLoadKw(s)),
-        DEFAULT_PLANT_PARAMETERS,
-      ).totalKw;
-    }
-    const measuredKw = measured / samples.length;
-    const baselineKw = baseline / samples.length;
+    if (!realised) return;
     await repository.update(row.id, {
       realised: JSON.stringify({
-        savingPercent:
-          baselineKw > 0 ? round((100 * (baselineKw - measuredKw)) / baselineKw, 1) : 0,
-        coolingPowerKw: round(measuredKw, 4),
-        baselineCoolingPowerKw: round(baselineKw, 4),
+        savingPercent: round(realised.savingPercent, 1),
+        coolingPowerKw: round(realised.coolingPowerKw, 4),
+        baselineCoolingPowerKw: round(realised.baselineCoolingPowerKw, 4),
         measuredAt: now().toISOString(),
       }),
     });
