@@ -236,4 +236,22 @@ describe('recommendations', () => {
     await agentApplies();
     expect((await list()).recommendations.find((r) => r.id === shadow.id)!.status).toBe('applied');
   });
+
+  it('measures the realised saving an hour after the change, beside the prediction', async () => {
+    const applied = (await list()).recommendations.find((r) => r.status === 'applied')!;
+    expect(applied.realised).toBeNull();
+    // The hour after "applying" is one the unit in fact ran at the baseline: nothing was saved.
+    await t.app.database.db
+      .updateTable('recommendations')
+      .set({ applied_at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where('id', '=', applied.id)
+      .execute();
+    const measured = (await list()).recommendations.find((r) => r.id === applied.id)!;
+    expect(measured.realised).not.toBeNull();
+    expect(Math.abs(measured.realised!.savingPercent)).toBeLessThan(3);
+    expect(measured.realised!.baselineCoolingPowerKw).toBeCloseTo(
+      measured.predicted.baselineCoolingPowerKw,
+      1,
+    );
+  });
 });
