@@ -187,8 +187,12 @@ export function createRecommendationsService({
   now = () => new Date(),
 }: RecommendationsServiceDeps) {
   const repository = createRecommendationsRepository(db);
-  /** Why a unit has no open proposal, from its last run (kept in memory: it is recomputed). */
-  const notes = new Map<number, { at: number; note: string }>();
+  /**
+   * Why a unit has no open proposal, from its last run (kept in memory: it is recomputed). A
+   * transient reason (no recent readings, a change pending) does not count as a run: the next
+   * read tries again.
+   */
+  const notes = new Map<number, { at: number; note: string; transient: boolean }>();
   const running = new Map<number, Promise<void>>();
 
   async function history(
@@ -240,24 +244,25 @@ export function createRecommendationsService({
   /** Tries the unit's twin on its recent load; records a proposal, or why there is none. */
   async function generate(organisationId: number, unitId: number): Promise<void> {
     const at = now();
-    const note = (text: string) => notes.set(unitId, { at: at.getTime(), note: text });
+    const note = (text: string, transient = false) =>
+      notes.set(unitId, { at: at.getTime(), note: text, transient });
     const detail = await equipment.detail(organisationId, unitId);
     if (detail.type !== 'pcdu') return;
-    if (detail.pendingCommand) return void note(NOTES.pending);
+    if (detail.pendingCommand) return void note(NOTES.pending, true);
     if (
       detail.lastSeenAt === null ||
       at.getTime() - Date.parse(detail.lastSeenAt) > MAX_READING_AGE_MS
     )
-      return void note(NOTES.stale);
+      return void note(NOTES.stale, true);
     const mode = detail.sensors.find((s) => s.key === 'ControlMode')?.value;
     if (mode === 'MANUAL') return void note(NOTES.manual);
     const current = currentSetpoints(detail);
-    if (!current) return void note(NOTES.stale);
+    if (!current) return void note(NOTES.stale, true);
 
     const toMs = at.getTime();
     const samples = await history(organisationId, unitId, toMs - CALIBRATION_WINDOW_MS, toMs);
     const recent = samples.filter((s) => s.timestampMs >= toMs - LOAD_WINDOW_MS);
-    if (recent.length === 0) return void note(NOTES.stale);
+    if (recent.length === 0) return void note(NOTES.stale, true);
     const supplyC = recent[recent.length - 1]!.waterInletC;
     if (supplyC > maxSupplyOfClass(RECOMMENDATION_WATER_CLASS))
       return void note(NOTES.waterClass(supplyC));
@@ -322,9 +327,10 @@ export function createRecommendationsService({
     const inFlight = running.get(unitId);
     if (inFlight) return inFlight;
     const newest = await repository.newest(unitId);
+    const noted = notes.get(unitId);
     const lastRun = Math.max(
       newest ? Date.parse(newest.created_at) : 0,
-      notes.get(unitId)?.at ?? 0,
+      noted && !noted.transient ? noted.at : 0,
     );
     if (now().getTime() - lastRun < RECOMMENDATION_INTERVAL_MS) return;
     const run = generate(organisationId, unitId).finally(() => running.delete(unitId));
