@@ -31,6 +31,12 @@ export const SENSOR_FLOOR: Uncertainty = { temperatureK: 0.3, flowLpm: 0.5 };
 
 /** A recommendation keeps this many standard deviations of the twin's error from every limit. */
 export const REQUIRED_MARGIN_SIGMA = 2;
+/**
+ * Applying re-checks a proposal on the load as it is by then: it is refused below this margin.
+ * Lower than the proposal's own, so that the load moving a little within its window does not
+ * refuse every proposal made near the limit, while a real change of load still does.
+ */
+export const APPLY_MARGIN_SIGMA = 1;
 /** Margins of this many standard deviations or more are "low" risk; from 2 up to it, "medium". */
 export const LOW_RISK_SIGMA = 3;
 /** The load may rise this much above the window's highest while the setpoints hold. */

@@ -22,6 +22,7 @@ import {
   type TwinFit,
 } from '@brezza/contract';
 import {
+  APPLY_MARGIN_SIGMA,
   DEFAULT_CONSTRAINTS,
   DEFAULT_PCDU_PARAMETERS,
   DEFAULT_PLANT_PARAMETERS,
@@ -422,7 +423,10 @@ export function createRecommendationsService({
     const toMs = now().getTime();
     const recent = await history(actor.organisationId, unitId, toMs - LOAD_WINDOW_MS, toMs);
     const setpoints = toSetpoints(row.valve_setpoint, row.delta_t_setpoint);
-    if (recent.length === 0 || !evaluate(inputs(parse(row.twin), recent), setpoints).feasible)
+    if (
+      recent.length === 0 ||
+      evaluate(inputs(parse(row.twin), recent), setpoints).nearest.sigma < APPLY_MARGIN_SIGMA
+    )
       throw conflict(RECOMMENDATION_NOW_UNSAFE);
     if (!(await repository.claim(row.id, actor.name, now().toISOString())))
       throw conflict(RECOMMENDATION_NOT_PROPOSED);
