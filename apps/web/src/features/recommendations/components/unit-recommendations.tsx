@@ -12,6 +12,9 @@ import { AutomaticMode } from './automatic-mode';
 import { DemoLabel } from './demo-label';
 import { RecommendationCard } from './recommendation-card';
 
+/** The calibration's upper bound for the loop's heat capacity (50 × the model's 760 kJ/K). */
+const LOOP_CAPACITY_BOUND_KJ_PER_K = 0.99 * 50 * 760;
+
 /** A pCDU's recommendations: its twin, the open proposal and the history of applied ones. */
 export function UnitRecommendations({ equipmentId }: { equipmentId: number }) {
   const request = useApiClient();
@@ -73,9 +76,11 @@ export function UnitRecommendations({ equipmentId }: { equipmentId: number }) {
             Fitted on {twin.samples} minute samples of this unit at{' '}
             {new Date(twin.fittedAt).toLocaleString()}: exchanger effectiveness{' '}
             {twin.effectiveness.toFixed(3)}, water flow at a fully open valve{' '}
-            {twin.maxWaterFlowLpm.toFixed(1)} L/min, loop heat capacity{' '}
-            {twin.loopHeatCapacityKjPerK.toFixed(0)} kJ/K, coolant flow{' '}
-            {twin.coolantFlowKgPerS.toFixed(2)} kg/s. Fit error (RMS): flow{' '}
+            {twin.maxWaterFlowLpm.toFixed(1)} L/min,{' '}
+            {twin.loopHeatCapacityKjPerK < LOOP_CAPACITY_BOUND_KJ_PER_K
+              ? `loop heat capacity ${twin.loopHeatCapacityKjPerK.toFixed(0)} kJ/K`
+              : 'loop heat capacity not determined by this history (the load barely moved; the steady state the recommendations use does not depend on it)'}
+            , coolant flow {twin.coolantFlowKgPerS.toFixed(2)} kg/s. Fit error (RMS): flow{' '}
             {twin.error.waterFlowLpm.toFixed(2)} L/min, water outlet{' '}
             {twin.error.waterOutletK.toFixed(2)} K, coolant supply{' '}
             {twin.error.coolantSupplyK.toFixed(2)} K.
