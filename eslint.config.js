@@ -35,6 +35,7 @@ const moduleExceptions = {
   hierarchy: ['organisations', 'audit'],
   access: ['audit', 'users'],
   equipment: ['audit'],
+  recommendations: ['audit'],
   metrics: ['organisations'],
   onboarding: ['users'],
   // Registration writes the server, its metric labels and the hierarchy stamp in one transaction
@@ -106,6 +107,12 @@ export default tseslint.config(
               target: './packages/contract',
               from: './apps',
               message: 'The contract is shared by every app and imports none of them.',
+            },
+            {
+              target: './packages/cooling-model',
+              from: './apps',
+              message:
+                'The cooling model is shared by the agent and the server and imports neither.',
             },
             {
               target: './apps/web/src/components',

@@ -17,6 +17,7 @@ const PAGES = [
   ['/docs/pcdu-network-configuration', 'pCDU Network Config', 'pCDU network configuration'],
   ['/docs/pcdu-system-health', 'pCDU System Health', 'pCDU system health'],
   ['/docs/pcdu-register-map', 'pCDU Register Map', 'pCDU register map'],
+  ['/docs/pcdu-digital-twin', 'pCDU Digital Twin', 'pCDU digital twin and recommendations'],
 ] as const;
 
 const docsNav = (page: Page) => page.getByRole('navigation', { name: 'Documentation' });

@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'pcdu',
   'pdu',
   'user',
+  'organisation',
 ] as const;
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntitySchema>;

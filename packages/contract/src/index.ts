@@ -23,3 +23,4 @@ export * from './alerts.js';
 export * from './plan-gates.js';
 export * from './reports.js';
 export * from './insights.js';
+export * from './recommendations.js';

@@ -53,7 +53,7 @@ export {
   type PcduParameters,
   type PcduReadings,
   type PcduState,
-} from './pcdu-model.js';
+} from '@brezza/cooling-model';
 export {
   DEFAULT_PDU_PARAMETERS,
   pduReadings,

@@ -25,7 +25,7 @@ import {
   type PcduParameters,
   type PcduReadings,
   type PcduState,
-} from './pcdu-model.js';
+} from '@brezza/cooling-model';
 
 /**
  * `brezza-agent simulate pcdu`: the pCDU model behind a real Modbus TCP server, laid out by a

@@ -14,7 +14,7 @@ import {
 } from './pdu-model.js';
 import { listenSnmpAgent, type OidValues } from './snmp-agent.js';
 import { decodeSnmp } from './snmp-map.js';
-import { varyingHeatLoadKw } from './pcdu-model.js';
+import { varyingHeatLoadKw } from '@brezza/cooling-model';
 
 /**
  * `brezza-agent simulate pdu`: the PDU model behind an SNMP v2c agent laid out by a PDU profile

@@ -329,6 +329,36 @@ export interface MetricChunksTable {
 }
 
 /** Alerts (migration 2026-11-23-0701). Scope and condition are JSON of the contract's schemas. */
+/** Setpoint recommendations (migration 2026-11-24-1201, issue 15). */
+export interface RecommendationsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server_id: number;
+  valve_setpoint: number;
+  delta_t_setpoint: number;
+  baseline_valve_setpoint: number;
+  baseline_delta_t_setpoint: number;
+  predicted_saving_percent: number;
+  predicted: string;
+  risk: string;
+  twin: string;
+  status: 'proposed' | 'superseded' | 'pending' | 'applied' | 'failed' | 'reverted';
+  created_at: string;
+  command_id: number | null;
+  revert_command_id: number | null;
+  applied_by: string | null;
+  applied_at: string | null;
+  reason: string | null;
+  realised: string | null;
+}
+
+export interface RecommendationSettingsTable {
+  organisation_id: number;
+  automatic_mode: number;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface AlertRulesTable {
   id: Generated<number>;
   organisation_id: number;
@@ -439,6 +469,8 @@ export interface DB {
   racks: RacksTable;
   servers: ServersTable;
   alert_rules: AlertRulesTable;
+  recommendations: RecommendationsTable;
+  recommendation_settings: RecommendationSettingsTable;
   alert_packs: AlertPacksTable;
   alert_states: AlertStatesTable;
   alert_events: AlertEventsTable;

@@ -35,6 +35,8 @@ import { reportsPlugin } from './reports/plugin.js';
 import { reportsRoutes } from './reports/routes.js';
 import { anomaliesPlugin } from './anomalies/plugin.js';
 import { anomaliesRoutes } from './anomalies/routes.js';
+import { recommendationsPlugin } from './recommendations/plugin.js';
+import { recommendationsRoutes } from './recommendations/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -77,6 +79,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reportsPlugin);
   // Trains anomaly models on each organisation's history and judges new minutes (predictions).
   await app.register(anomaliesPlugin);
+  // Setpoint recommendations from each pCDU's digital twin, and their 5-minute loop.
+  await app.register(recommendationsPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -101,6 +105,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(alertsRoutes);
     await api.register(reportsRoutes);
     await api.register(anomaliesRoutes);
+    await api.register(recommendationsRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

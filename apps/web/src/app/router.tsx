@@ -82,7 +82,7 @@ export function appRoutes(): RouteObject[] {
             {
               path: `${paths.equipment}/:id`,
               lazy: async () => ({
-                Component: (await import('@/features/equipment/routes/equipment')).EquipmentRoute,
+                Component: (await import('./routes/equipment')).EquipmentWithRecommendationsRoute,
               }),
             },
             {
@@ -110,9 +110,14 @@ export function appRoutes(): RouteObject[] {
               }),
             },
             // Charts (uPlot) load with these pages only, never in the first load.
+            {
+              path: paths.observability,
+              lazy: async () => ({
+                Component: (await import('./routes/dashboard')).OrganisationDashboardRoute,
+              }),
+            },
             ...(
               [
-                ['', 'OrganisationObservabilityRoute'],
                 ['/datacenters/:id', 'DatacenterObservabilityRoute'],
                 ['/rooms/:id', 'RoomObservabilityRoute'],
                 ['/racks/:id', 'RackObservabilityRoute'],

@@ -12,6 +12,7 @@ import { equipment } from './2026-11-23-0501-equipment.js';
 import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 import { alerts } from './2026-11-23-0701-alerts.js';
 import { reportMailings } from './2026-11-24-1001-report-mailings.js';
+import { recommendations } from './2026-11-24-1201-recommendations.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -31,5 +32,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0401-demo-organisation': demoOrganisation(),
     '2026-11-23-0701-alerts': alerts(dialect),
     '2026-11-24-1001-report-mailings': reportMailings(),
+    '2026-11-24-1201-recommendations': recommendations(dialect),
   };
 }

@@ -19,6 +19,7 @@ const ENTITY_LABELS: Record<string, string> = {
   pcdu: 'pCDU',
   pdu: 'PDU',
   user: 'User',
+  organisation: 'Organisation',
 };
 
 const values = (record: Record<string, unknown> | null) =>

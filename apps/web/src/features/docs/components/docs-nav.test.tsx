@@ -48,6 +48,7 @@ describe('DocsNav', () => {
       'pCDU Network Config',
       'pCDU System Health',
       'pCDU Register Map',
+      'pCDU Digital Twin',
     ]);
   });
 

@@ -41,6 +41,7 @@ describe('docs pages', () => {
       '/docs/pcdu-network-configuration',
       '/docs/pcdu-system-health',
       '/docs/pcdu-register-map',
+      '/docs/pcdu-digital-twin',
     ]);
   });
 
@@ -60,7 +61,8 @@ describe('docs pages', () => {
     expect(neighbours('').previous).toBeUndefined();
     expect(neighbours('').next?.slug).toBe('guides');
     expect(neighbours('pcdu-system-health').next?.slug).toBe('pcdu-register-map');
-    expect(neighbours('pcdu-register-map').next).toBeUndefined();
+    expect(neighbours('pcdu-register-map').next?.slug).toBe('pcdu-digital-twin');
+    expect(neighbours('pcdu-digital-twin').next).toBeUndefined();
   });
 
   it('groups pages without reordering them', () => {

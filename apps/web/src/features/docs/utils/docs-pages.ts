@@ -12,6 +12,7 @@ import pcduSetpointConfiguration from '../content/pcdu-setpoint-configuration.md
 import pcduNetworkConfiguration from '../content/pcdu-network-configuration.md';
 import pcduSystemHealth from '../content/pcdu-system-health.md';
 import pcduRegisterMap from '../content/pcdu-register-map.md';
+import pcduDigitalTwin from '../content/pcdu-digital-twin.md';
 
 export interface DocsPage {
   /** The part of the address after `/docs/`; empty for the docs home. */
@@ -23,7 +24,7 @@ export interface DocsPage {
   html: string;
 }
 
-/** Every docs page, in the navigation order SPEC §2 gives, then the pCDU register map. */
+/** Every docs page, in the navigation order SPEC §2 gives, then the pCDU register map and twin. */
 export const DOCS_PAGES: readonly DocsPage[] = [
   { slug: '', label: 'Home', section: 'Getting started', html: home },
   { slug: 'guides', label: 'Guides', section: 'Getting started', html: guides },
@@ -73,6 +74,13 @@ export const DOCS_PAGES: readonly DocsPage[] = [
     label: 'pCDU Register Map',
     section: 'pCDU',
     html: pcduRegisterMap,
+  },
+  // Issue 15: the twin's equations, calibration, energy and constraints.
+  {
+    slug: 'pcdu-digital-twin',
+    label: 'pCDU Digital Twin',
+    section: 'pCDU',
+    html: pcduDigitalTwin,
   },
 ];
 

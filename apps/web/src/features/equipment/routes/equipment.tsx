@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_TYPE_LABELS, staleAfterMs, type EquipmentDetail } from '@brezza/contract';
@@ -25,6 +25,7 @@ const TABS = [
   ['setpoints', 'Setpoint Config'],
   ['network', 'Network Config'],
   ['health', 'System Health'],
+  ['recommendations', 'Recommendations'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
@@ -33,8 +34,15 @@ const placementText = (unit: EquipmentDetail) =>
     .filter(Boolean)
     .join(' › ') || 'Unassigned';
 
-/** /equipment/{id}: a pCDU's tabs (docs: pCDU pages) or a PDU's outlets and phases. */
-export function EquipmentRoute() {
+/**
+ * /equipment/{id}: a pCDU's tabs (docs: pCDU pages) or a PDU's outlets and phases. The
+ * Recommendations tab shows what the app passes in (another feature's panel).
+ */
+export function EquipmentRoute({
+  recommendations,
+}: {
+  recommendations?: (equipmentId: number) => ReactNode;
+} = {}) {
   const id = Number(useParams().id);
   const request = useApiClient();
   const { can } = useMe();
@@ -103,23 +111,25 @@ export function EquipmentRoute() {
             aria-label="pCDU pages"
             className="mt-5 flex flex-wrap gap-x-1 border-b border-slate-200"
           >
-            {TABS.map(([key, label]) => (
-              <button
-                key={key}
-                role="tab"
-                type="button"
-                aria-selected={tab === key}
-                onClick={() => setSearch({ tab: key }, { replace: true })}
-                className={cx(
-                  '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium',
-                  tab === key
-                    ? 'border-brand-600 text-brand-700'
-                    : 'border-transparent text-slate-600 hover:text-ink',
-                )}
-              >
-                {label}
-              </button>
-            ))}
+            {TABS.filter(([key]) => key !== 'recommendations' || recommendations).map(
+              ([key, label]) => (
+                <button
+                  key={key}
+                  role="tab"
+                  type="button"
+                  aria-selected={tab === key}
+                  onClick={() => setSearch({ tab: key }, { replace: true })}
+                  className={cx(
+                    '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium',
+                    tab === key
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:text-ink',
+                  )}
+                >
+                  {label}
+                </button>
+              ),
+            )}
           </div>
           <div role="tabpanel" className="mt-4">
             {tab === 'dashboard' && <DashboardTab unit={unit} stale={fresh.stale} />}
@@ -130,6 +140,7 @@ export function EquipmentRoute() {
             {tab === 'health' && (
               <HealthTab unit={unit} stale={fresh.stale} freshnessText={fresh.text} />
             )}
+            {tab === 'recommendations' && recommendations?.(unit.id)}
           </div>
         </>
       )}

@@ -1,0 +1,2 @@
+export { RecommendationsFeed } from './components/recommendations-feed';
+export { UnitRecommendations } from './components/unit-recommendations';
