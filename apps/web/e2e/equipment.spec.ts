@@ -92,6 +92,80 @@ test('the demo pCDU is in the Devices table and its dashboard moves every 2 s', 
     .not.toBe(before.join('|'));
 });
 
+test('readings arrive over the live stream, not by polling; a silent unit shows stale', async ({
+  page,
+}) => {
+  await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/equipment' });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/equipment\/\d+$/.test(request.url()))
+      reads.push(request.url());
+  });
+  await openPcdu(page);
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(live).toHaveText('Live');
+  const freshness = page.getByTestId('freshness');
+  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+
+  // The unit falls silent: no reading comes, so the page reads nothing (no timer), and after
+  // three poll periods it says its values are stale.
+  await adminCommand(app.server(), [
+    'simulate-fault',
+    '--device',
+    'pCDU Hall A',
+    '--fault',
+    'offline',
+  ]);
+  await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+  await expect(page.getByText('The unit stopped answering')).toBeVisible();
+  const silent = reads.length;
+  await page.waitForTimeout(6_000);
+  expect(reads.length, 'the page polled a silent unit').toBe(silent);
+  await expect(live).toHaveAttribute('data-state', 'live');
+
+  // It answers again: its next reading reaches the page through the stream within seconds.
+  await adminCommand(app.server(), [
+    'simulate-fault',
+    '--device',
+    'pCDU Hall A',
+    '--fault',
+    'clear',
+  ]);
+  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 10_000 });
+  expect(reads.length).toBeGreaterThan(silent);
+});
+
+test('the page says when the live connection drops, polls meanwhile, and reconnects', async ({
+  page,
+}) => {
+  await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/equipment' });
+  // The first two attempts to open the stream are refused, as by a proxy that does not pass it.
+  let refusals = 0;
+  await page.route('**/api/metrics/stream*', async (route) => {
+    if (refusals < 2) {
+      refusals += 1;
+      await route.fulfill({ status: 502, body: 'Bad gateway' });
+    } else await route.continue();
+  });
+  const reads: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/equipment\/\d+$/.test(request.url()))
+      reads.push(Date.now());
+  });
+  await openPcdu(page);
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-state', 'retrying');
+  await expect(live).toContainText('Live updates disconnected');
+  await expect(live).toContainText('reading the unit every 2 s meanwhile');
+  // Meanwhile the values stay fresh by polling every 2 s.
+  await expect.poll(() => reads.length, { timeout: 5_000 }).toBeGreaterThan(2);
+  // Backoff: 1 s, then 2 s; the third attempt gets through.
+  await expect(live).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  expect(refusals).toBe(2);
+  await expect(page.getByTestId('freshness')).toHaveAttribute('data-stale', 'false');
+});
+
 test('a setpoint out of range gets its message, and nothing is sent', async ({
   page,
   consoleErrors,
