@@ -76,9 +76,10 @@ test('the demo pCDU is in the Devices table and its dashboard moves every 2 s', 
   const table = page.getByRole('table').filter({ hasText: 'Machine ID' });
   await table.getByRole('button', { name: 'Name' }).click();
   await table.getByRole('button', { name: 'Name' }).click();
-  const row = page.locator('tr', { has: page.getByRole('link', { name: 'pCDU Hall A' }) });
+  const link = page.getByRole('link', { name: 'pCDU Hall A', exact: true });
+  const row = page.locator('tr', { has: link });
   await expect(row).toContainText('pCDU');
-  await row.getByRole('link', { name: 'pCDU Hall A' }).click();
+  await row.getByRole('link', { name: 'pCDU Hall A', exact: true }).click();
   await expect(page).toHaveURL(/\/equipment\/\d+$/);
 
   const freshness = page.getByTestId('freshness');

@@ -25,7 +25,9 @@ export function metricChunkCodec(): Migration {
         let query = db
           .selectFrom('metric_chunks' as never)
           .select(['series_id', 'resolution', 'start_ms', 'data'] as never[])
-          .orderBy(['series_id', 'resolution', 'start_ms'] as never[])
+          .orderBy('series_id' as never)
+          .orderBy('resolution' as never)
+          .orderBy('start_ms' as never)
           .limit(BATCH);
         if (after) {
           const last: ChunkRow = after;
