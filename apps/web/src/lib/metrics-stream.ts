@@ -42,10 +42,13 @@ export async function followMetricsStream(options: StreamOptions): Promise<void>
     params.set('metrics', options.metrics.join(','));
   const url = `${METRICS_STREAM_PATH}${params.size > 0 ? `?${params}` : ''}`;
   let attempt = 0;
+  let first = true;
   while (!signal.aborted) {
     let reason = 'the server could not be reached';
     try {
-      report({ state: 'connecting' });
+      // Retries stay 'retrying' until the stream flows: the page keeps its fallback meanwhile.
+      if (first) report({ state: 'connecting' });
+      first = false;
       const token = await options.getToken();
       const response = await fetch(url, {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token ?? ''}` },
