@@ -37,7 +37,7 @@ describe.skipIf(skip !== null)('telemetry on VictoriaMetrics', () => {
       METRICS_QUERY_URL: vm.queryUrl,
     });
     operator = await createOperator(t);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await t?.close();
@@ -108,5 +108,5 @@ describe.skipIf(skip !== null)('telemetry on VictoriaMetrics', () => {
     expect(response.statusCode).toBe(200);
     const points = response.json<MetricsQueryResponse>().series.flatMap((s) => s.points);
     expect(points.map(([, value]) => value)).toContain(87.5);
-  });
+  }, 60_000);
 });
