@@ -140,7 +140,8 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   }
 
   /**
-   * Writes a chunk over the one stored at (series, resolution, `previousStart`), or adds it. A
+   * Writes a chunk over the one stored at (series, resolution, `previousStart`), or adds it (at
+   * once when `previousStart` is null: the caller knows there is none). A
    * chunk is rewritten in place rather than deleted and added again: SQLite appends new rows at
    * the end of the table, so a deleted one would leave its space unused in the middle of a page.
    */
@@ -228,7 +229,7 @@ export function createEngine({ dialect, retention }: EngineOptions) {
       timestamps: [hour],
       columns: bucket.map((value) => [value]),
     });
-    await putChunk(db, seriesId, HOUR, day, {
+    await putChunk(db, seriesId, HOUR, stored ? day : null, {
       start: day,
       end: day + DAY_MS - 1,
       data: encodeChunk(merged),
@@ -297,8 +298,9 @@ export function createEngine({ dialect, retention }: EngineOptions) {
       );
       return;
     }
-    const minutes = mergeBuckets(await rollupChunk(db, seriesId, MINUTE, hour), fresh);
-    await putChunk(db, seriesId, MINUTE, hour, {
+    const stored = await rollupChunk(db, seriesId, MINUTE, hour);
+    const minutes = mergeBuckets(stored, fresh);
+    await putChunk(db, seriesId, MINUTE, stored ? hour : null, {
       start: hour,
       end: hour + HOUR_MS - 1,
       data: encodeChunk(minutes),
