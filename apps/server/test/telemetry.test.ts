@@ -7,12 +7,9 @@ import {
   METRICS_STREAM_PATH,
   SCOPE_NOT_FOUND,
   TOKENS_PATH,
-  metricsStreamSamplesSchema,
-  parseSseFrames,
   type AgentSample,
   type MetricsQueryInput,
   type MetricsQueryResponse,
-  type StreamSample,
 } from '@brezza/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -21,6 +18,7 @@ import { markHierarchyChanged } from '../src/modules/hierarchy/repository.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, type Operator } from './helpers/auth.js';
 import { buildRegistration, buildSample } from './helpers/agent.js';
+import { openStream } from './helpers/stream.js';
 
 /** The telemetry API: names, range queries over the hierarchy, and the live stream. */
 
@@ -344,51 +342,6 @@ describe('POST /api/metrics/query', () => {
     }
   });
 });
-
-/** Reads SSE frames from a fetch() stream, as the web app does. */
-async function openStream(base: string, owner: Operator, search: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${METRICS_STREAM_PATH}${search}`, {
-    headers: owner.headers,
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
-  const received: StreamSample[] = [];
-  let ready = false;
-  const reading = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const parsed = parseSseFrames(rest + value);
-        rest = parsed.rest;
-        for (const frame of parsed.frames) {
-          if (frame.event === 'ready') ready = true;
-          if (frame.event === 'samples')
-            received.push(...metricsStreamSamplesSchema.parse(JSON.parse(frame.data)).samples);
-        }
-      }
-    } catch {
-      // Aborted at the end of the test.
-    }
-  })();
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    return check();
-  };
-  return {
-    response,
-    received,
-    ready: () => until(() => ready),
-    until,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
 
 describe('GET /api/metrics/stream', () => {
   it('streams new samples of the devices and metrics asked for, to their organisation only', async () => {

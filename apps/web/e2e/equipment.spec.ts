@@ -76,13 +76,15 @@ test('the demo pCDU is in the Devices table and its dashboard moves every 2 s', 
   const table = page.getByRole('table').filter({ hasText: 'Machine ID' });
   await table.getByRole('button', { name: 'Name' }).click();
   await table.getByRole('button', { name: 'Name' }).click();
-  const row = page.locator('tr', { has: page.getByRole('link', { name: 'pCDU Hall A' }) });
+  const link = page.getByRole('link', { name: 'pCDU Hall A', exact: true });
+  const row = page.locator('tr', { has: link });
   await expect(row).toContainText('pCDU');
-  await row.getByRole('link', { name: 'pCDU Hall A' }).click();
+  await row.getByRole('link', { name: 'pCDU Hall A', exact: true }).click();
   await expect(page).toHaveURL(/\/equipment\/\d+$/);
 
   const freshness = page.getByTestId('freshness');
-  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+  // The demo gateway's first reading after the server starts (a minute on a busy machine).
+  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 60_000 });
   await expect(freshness).toContainText(/updated \d+ s ago/);
   const values = () => page.locator('[data-testid^="value-"]').allInnerTexts();
   const before = await values();
@@ -90,6 +92,88 @@ test('the demo pCDU is in the Devices table and its dashboard moves every 2 s', 
   await expect
     .poll(async () => (await values()).join('|'), { timeout: 5_000 })
     .not.toBe(before.join('|'));
+});
+
+test('readings arrive over the live stream, not by polling; a silent unit shows stale', async ({
+  page,
+}) => {
+  await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/equipment' });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/equipment\/\d+$/.test(request.url()))
+      reads.push(request.url());
+  });
+  await openPcdu(page);
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(live).toHaveText('Live');
+  const freshness = page.getByTestId('freshness');
+  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+
+  // The unit falls silent: no reading comes, so the page reads nothing (no timer), and after
+  // three poll periods it says its values are stale.
+  await adminCommand(app.server(), [
+    'simulate-fault',
+    '--device',
+    'pCDU Hall A',
+    '--fault',
+    'offline',
+  ]);
+  await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+  await expect(page.getByText('The unit stopped answering')).toBeVisible();
+  const silent = reads.length;
+  await page.waitForTimeout(6_000);
+  expect(reads.length, 'the page polled a silent unit').toBe(silent);
+  await expect(live).toHaveAttribute('data-state', 'live');
+
+  // It answers again: its next reading reaches the page through the stream within seconds.
+  await adminCommand(app.server(), [
+    'simulate-fault',
+    '--device',
+    'pCDU Hall A',
+    '--fault',
+    'clear',
+  ]);
+  await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 10_000 });
+  expect(reads.length).toBeGreaterThan(silent);
+});
+
+test('the page says when the live connection drops, polls meanwhile, and reconnects', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, app.url, demoOperator(app.server()), { returnTo: '/equipment' });
+  // The first three attempts to open the stream are refused, as by a proxy that does not pass it.
+  let refusals = 0;
+  await page.route('**/api/metrics/stream*', async (route) => {
+    if (refusals < 3) {
+      refusals += 1;
+      await route.fulfill({ status: 502, body: 'Bad gateway' });
+    } else await route.continue();
+  });
+  const reads: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/equipment\/\d+$/.test(request.url()))
+      reads.push(Date.now());
+  });
+  await openPcdu(page);
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-state', 'retrying');
+  await expect(live).toContainText('Live updates disconnected');
+  await expect(live).toContainText('reading the unit every 2 s meanwhile');
+  // Meanwhile the page reads the unit every 2 s (backoff: 1 s, 2 s, then 4 s before the fourth
+  // attempt, which gets through).
+  const before = reads.length;
+  await expect.poll(() => reads.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 2);
+  await expect(live).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  expect(refusals).toBe(3);
+  await expect(page.getByTestId('freshness')).toHaveAttribute('data-stale', 'false');
+  // Chromium logs each refused attempt; those refusals are the point.
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((error) => !/status of 502/.test(error)),
+  );
 });
 
 test('a setpoint out of range gets its message, and nothing is sent', async ({

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database.js';
-import { decodeChunk } from '../../modules/telemetry/store/embedded/codec.js';
+import { decodeFirstFormatChunk as decodeChunk } from './chunk-codec-2026-11-23.js';
 
 /**
  * The open hour of each series as plain rows instead of one chunk rewritten on every push

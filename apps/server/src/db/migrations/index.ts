@@ -13,6 +13,7 @@ import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 import { alerts } from './2026-11-23-0701-alerts.js';
 import { reportMailings } from './2026-11-24-1001-report-mailings.js';
 import { recommendations } from './2026-11-24-1201-recommendations.js';
+import { metricChunkCodec } from './2026-11-24-0301-metric-chunk-codec.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -33,5 +34,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0701-alerts': alerts(dialect),
     '2026-11-24-1001-report-mailings': reportMailings(),
     '2026-11-24-1201-recommendations': recommendations(dialect),
+    '2026-11-24-0301-metric-chunk-codec': metricChunkCodec(),
   };
 }

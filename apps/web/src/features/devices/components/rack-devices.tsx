@@ -85,7 +85,11 @@ export function RackDevices({
                   <span className="truncate font-medium text-ink" title={server.serverName}>
                     <DeviceName server={server} />
                   </span>
-                  <ServerStatus serverId={server.id} serverName={server.serverName} />
+                  <ServerStatus
+                    serverId={server.id}
+                    serverName={server.serverName}
+                    isServer={server.deviceType === 'server'}
+                  />
                 </span>
               </td>
               <td className="px-3 py-2 font-mono text-xs text-slate-700">{server.publicIpv4}</td>

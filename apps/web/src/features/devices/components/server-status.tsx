@@ -15,10 +15,19 @@ export function statusText(online: boolean, lastSeenAt: string | null): string {
 }
 
 /**
- * A server row's status: a green or grey dot (online from its last sample, last-seen time as
- * the tooltip) and a link to the server's observability page.
+ * A device row's status: a green or grey dot (online from its last sample, last-seen time as
+ * the tooltip) and, for a server, a link to its observability page (a pCDU's or PDU's readings
+ * are on its own page, which its name links to).
  */
-export function ServerStatus({ serverId, serverName }: { serverId: number; serverName: string }) {
+export function ServerStatus({
+  serverId,
+  serverName,
+  isServer,
+}: {
+  serverId: number;
+  serverName: string;
+  isServer: boolean;
+}) {
   const request = useApiClient();
   const presence = useQuery(serverPresenceQueryOptions(request));
   const status = presence.data?.status(serverId);
@@ -35,16 +44,18 @@ export function ServerStatus({ serverId, serverName }: { serverId: number; serve
           status?.online ? 'bg-emerald-500 ring-2 ring-emerald-100' : 'bg-slate-300',
         )}
       />
-      <Link
-        to={observabilityServerPath(serverId)}
-        title={`Observability of ${serverName}`}
-        aria-label={`Observability of ${serverName}`}
-        className="rounded p-0.5 text-slate-400 hover:bg-brand-50 hover:text-brand-700"
-        onClick={(event) => event.stopPropagation()}
-        draggable={false}
-      >
-        <Icon name="chart" className="h-3.5 w-3.5" />
-      </Link>
+      {isServer && (
+        <Link
+          to={observabilityServerPath(serverId)}
+          title={`Observability of ${serverName}`}
+          aria-label={`Observability of ${serverName}`}
+          className="rounded p-0.5 text-slate-400 hover:bg-brand-50 hover:text-brand-700"
+          onClick={(event) => event.stopPropagation()}
+          draggable={false}
+        >
+          <Icon name="chart" className="h-3.5 w-3.5" />
+        </Link>
+      )}
     </span>
   );
 }

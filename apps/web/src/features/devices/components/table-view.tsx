@@ -118,7 +118,11 @@ export function TableView({
                       title={row.serverName}
                     >
                       <span className="flex items-center gap-2">
-                        <ServerStatus serverId={row.id} serverName={row.serverName} />
+                        <ServerStatus
+                          serverId={row.id}
+                          serverName={row.serverName}
+                          isServer={row.deviceType === 'server'}
+                        />
                         <span className="truncate">
                           <DeviceName server={row} />
                         </span>

@@ -105,6 +105,29 @@ describe('search', () => {
     expect(run(lists, { query: 'a-02', type: 'server' }).lists.racks).toEqual([]);
   });
 
+  it('places a pCDU standing in a room (no rack) in its room, not among the unassigned', () => {
+    const lists = sample();
+    const [dc, hall] = [lists.datacenters[0]!, lists.rooms[0]!];
+    lists.servers.push(
+      buildServer({
+        serverName: 'pCDU Hall A',
+        machineId: 'ee55',
+        rackId: null,
+        roomId: hall.id,
+        deviceType: 'pcdu',
+      }),
+    );
+    expect(names(run(lists, { placement: 'unassigned' }).lists)).toEqual(['new-1']);
+    // Found by its own name, its room's and its datacenter's, with the room kept and opened.
+    const found = run(lists, { query: 'pcdu' });
+    expect(names(found.lists)).toEqual(['pCDU Hall A']);
+    expect(found.lists.rooms.map((r) => r.name)).toEqual(['Hall A']);
+    expect(found.lists.datacenters.map((d) => d.name)).toEqual(['Milan North']);
+    expect([...found.openKeys].sort()).toEqual([`datacenter:${dc.id}`, `room:${hall.id}`].sort());
+    expect(names(run(lists, { query: 'hall a' }).lists)).toEqual(['web-1', 'db-1', 'pCDU Hall A']);
+    expect(names(run(lists, { query: 'milan', type: 'server' }).lists)).toEqual(['web-1']);
+  });
+
   it('derives the status from lastSeenAt', () => {
     expect(serverStatus({}, NOW)).toBe('offline');
     expect(serverStatus({ lastSeenAt: null }, NOW)).toBe('offline');
@@ -157,8 +180,11 @@ describe('search properties', () => {
     );
   });
 
-  it('a filter keeps a subset whose servers all sit in kept racks or are unassigned', () => {
+  it('a filter keeps a subset whose devices all sit in kept racks or rooms or are unassigned', () => {
     const lists = sample();
+    lists.servers.push(
+      buildServer({ serverName: 'pcdu-1', rackId: null, roomId: lists.rooms[1]!.id }),
+    );
     fc.assert(
       fc.property(
         fc.string({ maxLength: 6 }),
@@ -172,6 +198,7 @@ describe('search properties', () => {
           for (const server of result.lists.servers) {
             expect(lists.servers).toContain(server);
             if (server.rackId !== null) expect(racks.has(server.rackId)).toBe(true);
+            else if (server.roomId !== null) expect(rooms.has(server.roomId)).toBe(true);
           }
           for (const rack of result.lists.racks) {
             if (rack.roomId !== null) expect(rooms.has(rack.roomId)).toBe(true);

@@ -107,11 +107,20 @@ export interface SearchIndex {
   /** Each server's name and machine ID, lower-cased (apart: joining them costs more). */
   names: string[];
   machineIds: string[];
-  /** Whether the server's rack is in the lists (else it shows as unassigned). */
+  /**
+   * Where each device stands: PLACED_IN_RACK when its rack is in the lists, PLACED_IN_ROOM for a
+   * pCDU standing in a room of the lists without a rack, else UNASSIGNED.
+   */
   placed: Uint8Array;
   /** Each rack's own, room's and datacenter's names, lower-cased, by rack id. */
   rackPaths: Map<number, string>;
+  /** Each room's own and datacenter's names, lower-cased, by room id. */
+  roomPaths: Map<number, string>;
 }
+
+export const UNASSIGNED = 0;
+export const PLACED_IN_RACK = 1;
+export const PLACED_IN_ROOM = 2;
 
 /**
  * Built once per lists, so that each keystroke only scans strings: 100,000 servers search in
@@ -122,6 +131,11 @@ export function buildSearchIndex(lists: HierarchyLists): SearchIndex {
   const datacenters = new Map(lists.datacenters.map((d) => [d.id, d.name]));
   const rooms = new Map(lists.rooms.map((r) => [r.id, r]));
   const rackPaths = new Map<number, string>();
+  const roomPaths = new Map<number, string>();
+  for (const room of lists.rooms) {
+    const datacenter = room.datacenterId === null ? undefined : datacenters.get(room.datacenterId);
+    roomPaths.set(room.id, `${room.name}\n${datacenter ?? ''}`.toLowerCase());
+  }
   for (const rack of lists.racks) {
     const room = rack.roomId === null ? undefined : rooms.get(rack.roomId);
     const datacenter = room?.datacenterId == null ? undefined : datacenters.get(room.datacenterId);
@@ -133,11 +147,18 @@ export function buildSearchIndex(lists: HierarchyLists): SearchIndex {
   const placed = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) {
     const server = lists.servers[i]!;
-    placed[i] = server.rackId !== null && rackPaths.has(server.rackId) ? 1 : 0;
+    placed[i] =
+      server.rackId !== null
+        ? rackPaths.has(server.rackId)
+          ? PLACED_IN_RACK
+          : UNASSIGNED
+        : server.roomId !== null && roomPaths.has(server.roomId)
+          ? PLACED_IN_ROOM
+          : UNASSIGNED;
     names[i] = server.serverName.toLowerCase();
     machineIds[i] = server.machineId.toLowerCase();
   }
-  return { names, machineIds, placed, rackPaths };
+  return { names, machineIds, placed, rackPaths, roomPaths };
 }
 
 /** Which servers pass the filter, as a mask over `lists.servers`, and how many. */
@@ -151,14 +172,16 @@ export function matchServers(
   const cidr = parseCidr(query);
   const dotted = cidr === null && DOTTED.test(query) && query.includes('.');
   const racksFound = new Set<number>();
+  const roomsFound = new Set<number>();
   if (query !== '' && cidr === null) {
     for (const [id, path] of index.rackPaths) if (path.includes(query)) racksFound.add(id);
+    for (const [id, path] of index.roomPaths) if (path.includes(query)) roomsFound.add(id);
   }
   const mask = new Uint8Array(lists.servers.length);
   let count = 0;
   for (let i = 0; i < lists.servers.length; i += 1) {
     const server = lists.servers[i] as ListedServer;
-    if (filter.placement === 'unassigned' && index.placed[i] === 1) continue;
+    if (filter.placement === 'unassigned' && index.placed[i] !== UNASSIGNED) continue;
     if (filter.type !== null) {
       if (deviceTypeKey(server) !== filter.type) continue;
     }
@@ -170,7 +193,8 @@ export function matchServers(
       } else if (
         !index.names[i]!.includes(query) &&
         !index.machineIds[i]!.includes(query) &&
-        !(server.rackId !== null && racksFound.has(server.rackId)) &&
+        !(index.placed[i] === PLACED_IN_RACK && racksFound.has(server.rackId!)) &&
+        !(index.placed[i] === PLACED_IN_ROOM && roomsFound.has(server.roomId!)) &&
         !(dotted && ipv4Matches(query, server.publicIpv4.trim()))
       ) {
         continue;
@@ -233,15 +257,18 @@ export function filterLists(
 
   // Ancestors once per rack, not once per server: a search may match all 100,000.
   const racksWithMatches = new Set<number>();
+  const roomsWithMatches = new Set<number>();
   const servers: HierarchyLists['servers'] = [];
   for (let i = 0; i < mask.length; i += 1) {
     if (mask[i] === 0) continue;
     const server = lists.servers[i]!;
     servers.push(server);
-    if (index.placed[i] === 1) racksWithMatches.add(server.rackId!);
+    if (index.placed[i] === PLACED_IN_RACK) racksWithMatches.add(server.rackId!);
+    else if (index.placed[i] === PLACED_IN_ROOM) roomsWithMatches.add(server.roomId!);
     else openKeys.add('rack:unassigned').add('room:unassigned').add('datacenter:unassigned');
   }
   for (const rackId of racksWithMatches) keepRack(rackId, true);
+  for (const roomId of roomsWithMatches) keepRoom(roomId, true);
   if (byName) {
     const names = new Map<number, string>(lists.datacenters.map((d) => [d.id, d.name]));
     const hit = (name: string | undefined) =>

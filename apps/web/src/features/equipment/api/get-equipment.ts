@@ -11,13 +11,14 @@ export async function getEquipment(request: Request, id: number): Promise<Equipm
 }
 
 /**
- * Read again at the unit's poll interval (2 s for a pCDU): the page shows what the gateway
- * delivered last, and a pending change's outcome as soon as it is known.
+ * The unit's page data. It is read again when the live stream brings a new reading of the unit
+ * (see useLiveUnit); with `poll` it is read at the unit's poll interval (2 s for a pCDU) instead,
+ * only while the stream is down.
  */
-export const equipmentQueryOptions = (request: Request, id: number) =>
+export const equipmentQueryOptions = (request: Request, id: number, poll: boolean) =>
   queryOptions({
     queryKey: equipmentKeys.detail(id),
     queryFn: () => getEquipment(request, id),
-    refetchInterval: (query) => query.state.data?.pollIntervalMs ?? 2_000,
+    refetchInterval: (query) => (poll ? (query.state.data?.pollIntervalMs ?? 2_000) : false),
     refetchIntervalInBackground: false,
   });

@@ -16,8 +16,10 @@ import { NetworkTab } from '../components/network-tab';
 import { PduView } from '../components/pdu-view';
 import { SensorsTab } from '../components/sensors-tab';
 import { SetpointTab } from '../components/setpoint-tab';
+import { useLiveUnit } from '../hooks/use-live-unit';
 import { useNow } from '../hooks/use-now';
 import { freshness } from '../utils/freshness';
+import { liveStatusView } from '../utils/live-status';
 
 const TABS = [
   ['dashboard', 'Dashboard'],
@@ -46,7 +48,13 @@ export function EquipmentRoute({
   const id = Number(useParams().id);
   const request = useApiClient();
   const { can } = useMe();
-  const query = useQuery({ ...equipmentQueryOptions(request, id), enabled: Number.isInteger(id) });
+  const valid = Number.isInteger(id);
+  const live = useLiveUnit(id, valid);
+  // The stream brings each reading; a timer reads the unit only while the stream is down.
+  const query = useQuery({
+    ...equipmentQueryOptions(request, id, live.state === 'retrying'),
+    enabled: valid,
+  });
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.some(([key]) => key === search.get('tab'))
     ? (search.get('tab') as Tab)
@@ -66,6 +74,7 @@ export function EquipmentRoute({
   }
   const unit = query.data;
   const fresh = freshness(unit.lastSeenAt, now, skew.current, staleAfterMs(unit.type));
+  const liveView = liveStatusView(live, now, unit.pollIntervalMs);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -87,11 +96,37 @@ export function EquipmentRoute({
         >
           {fresh.stale ? `Stale: ${fresh.text}` : fresh.text}
         </span>
+        {liveView.tone !== 'warning' && (
+          <span
+            data-testid="live-status"
+            data-state={live.state}
+            className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-500"
+          >
+            <span
+              aria-hidden
+              className={cx(
+                'inline-block h-2 w-2 rounded-full',
+                liveView.tone === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-slate-300',
+              )}
+            />
+            {liveView.text}
+          </span>
+        )}
       </div>
       <p className="mt-1 text-xs text-slate-500">
         {unit.host}:{unit.port} · read by {unit.gateway?.serverName ?? 'no gateway'} every{' '}
         {unit.pollIntervalMs / 1000} s
       </p>
+      {liveView.tone === 'warning' && (
+        <div
+          role="status"
+          data-testid="live-status"
+          data-state={live.state}
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {liveView.text}
+        </div>
+      )}
       {fresh.stale && (
         <Alert tone="error" className="mt-3">
           {unit.lastSeenAt === null

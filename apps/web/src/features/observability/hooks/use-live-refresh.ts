@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAccessToken } from '@/lib/auth';
-import { followMetricsStream } from '../api/metrics-stream';
+import { followMetricsStream } from '@/lib/metrics-stream';
 
 /** The stream's filter takes at most this many device ids; a larger scope streams them all. */
 const MAX_STREAM_DEVICES = 500;

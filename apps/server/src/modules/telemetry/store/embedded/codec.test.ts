@@ -58,6 +58,37 @@ describe('chunk codec', () => {
     expect(bytes / timestamps.length).toBeLessThan(2);
   });
 
+  it('gives back readings that move by a common step, with outliers, exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.array(fc.oneof(fc.integer({ min: -300, max: 300 }), fc.integer()), { maxLength: 300 }),
+        (step, moves) => {
+          let value = 8e9;
+          const values = moves.map((move) => (value += move * step));
+          const timestamps = values.map((_, i) => 1_790_000_000_000 + i * 15_000);
+          const decoded = decodeChunk(encodeChunk({ timestamps, columns: [values] }));
+          expect(decoded.columns[0]).toEqual(values);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('spends almost nothing per sample on a constant reading at a regular interval', () => {
+    const timestamps = Array.from({ length: 240 }, (_, i) => 1_790_000_000_000 + i * 15_000);
+    const constant = encodeChunk({ timestamps, columns: [timestamps.map(() => 16e9)] });
+    expect(constant.length).toBeLessThan(24);
+    // A counter's steady rate and memory moving by whole pages pack as small numbers.
+    const uptime = encodeChunk({ timestamps, columns: [timestamps.map((t) => t / 1000)] });
+    expect(uptime.length).toBeLessThan(24);
+    const pages = encodeChunk({
+      timestamps,
+      columns: [timestamps.map((_, i) => 8e9 + ((i * 37) % 200) * 4096)],
+    });
+    expect(pages.length / timestamps.length).toBeLessThan(1.2);
+  });
+
   it('finds the fewest decimals that represent every value', () => {
     expect(decimalExponent([1, 2, 3])).toBe(0);
     expect(decimalExponent([0.1234, 12.5])).toBe(4);

@@ -2,11 +2,12 @@
  * The embedded store's chunk codec: pure functions, no I/O.
  *
  * A chunk holds one time column and one or more value columns of the same length:
- * - timestamps (epoch ms): the first as 44 bits, then each delta-of-delta in a variable-length
- *   bucket (Gorilla, with buckets sized for millisecond jitter: a regular interval costs 1 bit);
+ * - timestamps (epoch ms): the first as 44 bits, the first interval, then each delta-of-delta
+ *   (Gorilla; a regular interval costs nothing);
  * - each value column: when every value is a decimal with at most 9 digits after the point
  *   (what the server stores: rounded readings, byte counts), the values scaled to integers and
- *   delta-encoded in variable-length buckets; otherwise Gorilla's XOR of the IEEE-754 bits.
+ *   delta-encoded; otherwise Gorilla's XOR of the IEEE-754 bits.
+ * Integer sequences are packed at a width chosen per chunk (see writeInts).
  * Decoding gives back exactly the numbers that were encoded (same doubles, -0 and NaN included).
  */
 
@@ -81,45 +82,97 @@ class BitReader {
     }
     return this.read(count);
   }
-
-  /** Counts 1 bits before the next 0, up to `max` (the 0 is consumed when seen). */
-  readPrefix(max: number): number {
-    let ones = 0;
-    while (ones < max && this.read(1) === 1) ones++;
-    return ones;
-  }
 }
 
 // Zigzag over the safe-integer range: small magnitudes of either sign get small codes.
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 
-/** Variable-length bucket: a unary prefix picks the width; the last bucket holds any safe integer. */
-function writeBucketed(out: BitWriter, n: number, widths: readonly number[]) {
-  const z = zigzag(n);
-  for (let i = 0; i < widths.length; i++) {
-    const width = widths[i]!;
-    if (width === 0 ? z === 0 : z < 2 ** width) {
-      out.write(
-        i === widths.length - 1 ? (1 << i) - 1 : ((1 << i) - 1) << 1,
-        i === widths.length - 1 ? i : i + 1,
-      );
-      out.writeLarge(z, width);
-      return;
+const bitLength = (z: number): number =>
+  z === 0 ? 0 : z >= TWO_32 ? 32 + bitLength(Math.floor(z / TWO_32)) : 32 - Math.clz32(z);
+
+const gcd = (a: number, b: number): number => {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+};
+
+/** A non-negative safe integer as its bit length and its bits. */
+function writeSize(out: BitWriter, n: number) {
+  const length = bitLength(n);
+  out.write(length, LENGTH_BITS);
+  out.writeLarge(n, length);
+}
+
+const readSize = (input: BitReader) => input.readLarge(input.read(LENGTH_BITS));
+
+/**
+ * A sequence of safe integers (timestamps' deltas-of-deltas, decimals' deltas), sized to the
+ * chunk rather than with fixed buckets: the median is taken off (a counter's steady rate, a
+ * regular interval), their greatest common divisor is factored out (memory and disk readings
+ * move by pages and sectors), then each zigzag code takes a width chosen for the whole sequence,
+ * with an escape (its own length) for the few that do not fit. A sequence where every code fits
+ * spends no escape bit, so a constant one costs nothing per value.
+ */
+function writeInts(out: BitWriter, ints: readonly number[]) {
+  const base = ints.length === 0 ? 0 : [...ints].sort((a, b) => a - b)[ints.length >> 1]!;
+  let divisor = 0;
+  for (const n of ints) divisor = gcd(Math.abs(n - base), divisor);
+  if (divisor === 0) divisor = 1;
+  const codes = ints.map((n) => zigzag((n - base) / divisor));
+  const counts = new Array<number>(CODE_BITS + 1).fill(0);
+  for (const z of codes) counts[bitLength(z)]!++;
+  // Cost of width w: codes up to w bits take 1 + w, longer ones 1 + 6 + their length.
+  let best = { width: CODE_BITS, escapes: false, bits: Infinity };
+  let fitting = 0;
+  let longerBits = codes.reduce((total, z) => total + bitLength(z), 0);
+  let longer = codes.length;
+  for (let width = 0; width <= CODE_BITS; width++) {
+    fitting += counts[width]!;
+    longer -= counts[width]!;
+    longerBits -= width * counts[width]!;
+    const bits =
+      longer === 0
+        ? fitting * width
+        : codes.length + fitting * width + longer * LENGTH_BITS + longerBits;
+    if (bits < best.bits) best = { width, escapes: longer > 0, bits };
+  }
+  writeSize(out, zigzag(base));
+  writeSize(out, divisor);
+  out.write(best.width, LENGTH_BITS);
+  out.write(best.escapes ? 1 : 0, 1);
+  for (const z of codes) {
+    const length = bitLength(z);
+    if (!best.escapes) out.writeLarge(z, best.width);
+    else if (length <= best.width) {
+      out.write(0, 1);
+      out.writeLarge(z, best.width);
+    } else {
+      out.write(1, 1);
+      out.write(length, LENGTH_BITS);
+      out.writeLarge(z, length);
     }
   }
-  throw new Error(`value ${n} is outside the safe integer range`);
 }
 
-function readBucketed(input: BitReader, widths: readonly number[]): number {
-  const bucket = input.readPrefix(widths.length - 1);
-  return unzigzag(input.readLarge(widths[bucket]!));
+function readInts(input: BitReader, count: number): number[] {
+  const base = unzigzag(readSize(input));
+  const divisor = readSize(input);
+  const width = input.read(LENGTH_BITS);
+  const escapes = input.read(1) === 1;
+  const ints = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
+    const z =
+      escapes && input.read(1) === 1
+        ? input.readLarge(input.read(LENGTH_BITS))
+        : input.readLarge(width);
+    ints[i] = base + unzigzag(z) * divisor;
+  }
+  return ints;
 }
 
-/** Delta-of-delta of millisecond timestamps: 0 for a regular interval, jitter in 6 bits. */
-const TIME_WIDTHS = [0, 6, 10, 16, 24, 54] as const;
-/** Deltas of scaled integers. */
-const INT_WIDTHS = [0, 7, 14, 22, 32, 54] as const;
+/** Zigzag codes are below 2^54: deltas of values below 2^51, deltas-of-deltas of times below 2^44. */
+const CODE_BITS = 54;
+const LENGTH_BITS = 6;
 const TIME_BITS = 44;
 const MAX_DECIMALS = 9;
 const MAX_SCALED = 2 ** 51;
@@ -151,20 +204,24 @@ export function decimalExponent(values: readonly number[]): number | null {
 function writeDecimal(out: BitWriter, values: readonly number[], exponent: number) {
   const scale = 10 ** exponent;
   out.write(exponent, 4);
-  let previous = 0;
-  for (const value of values) {
-    const scaled = Math.round(value * scale);
-    writeBucketed(out, scaled - previous, INT_WIDTHS);
-    previous = scaled;
-  }
+  if (values.length === 0) return;
+  const scaled = values.map((value) => Math.round(value * scale));
+  writeSize(out, zigzag(scaled[0]!));
+  writeInts(
+    out,
+    scaled.slice(1).map((value, i) => value - scaled[i]!),
+  );
 }
 
 function readDecimal(input: BitReader, count: number): number[] {
   const scale = 10 ** input.read(4);
+  if (count === 0) return [];
+  let previous = unzigzag(readSize(input));
+  const deltas = readInts(input, count - 1);
   const values = new Array<number>(count);
-  let previous = 0;
-  for (let i = 0; i < count; i++) {
-    previous += readBucketed(input, INT_WIDTHS);
+  values[0] = previous / scale;
+  for (let i = 1; i < count; i++) {
+    previous += deltas[i - 1]!;
     values[i] = previous / scale;
   }
   return values;
@@ -291,22 +348,22 @@ export interface Columns {
 export function encodeChunk({ timestamps, columns }: Columns): Uint8Array {
   const out = new BitWriter();
   const count = timestamps.length;
-  out.writeLarge(count, 32);
+  writeSize(out, count);
   out.write(columns.length, 4);
-  let previous = 0;
-  let previousDelta = 0;
-  timestamps.forEach((timestamp, index) => {
+  for (const timestamp of timestamps) {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0 || timestamp >= 2 ** TIME_BITS) {
       throw new Error(`timestamp ${timestamp} cannot be stored`);
     }
-    if (index === 0) out.writeLarge(timestamp, TIME_BITS);
-    else {
-      const delta = timestamp - previous;
-      writeBucketed(out, delta - previousDelta, TIME_WIDTHS);
-      previousDelta = delta;
-    }
-    previous = timestamp;
-  });
+  }
+  if (count > 0) {
+    out.writeLarge(timestamps[0]!, TIME_BITS);
+    const first = count > 1 ? timestamps[1]! - timestamps[0]! : 0;
+    writeSize(out, first);
+    const dods: number[] = [];
+    for (let i = 2; i < count; i++)
+      dods.push(timestamps[i]! - timestamps[i - 1]! - (timestamps[i - 1]! - timestamps[i - 2]!));
+    writeInts(out, dods);
+  }
   for (const column of columns) {
     if (column.length !== count) throw new Error('every column must be as long as timestamps');
     const exponent = decimalExponent(column);
@@ -323,18 +380,18 @@ export function encodeChunk({ timestamps, columns }: Columns): Uint8Array {
 
 export function decodeChunk(bytes: Uint8Array): Columns {
   const input = new BitReader(bytes);
-  const count = input.readLarge(32);
+  const count = readSize(input);
   const columnCount = input.read(4);
   const timestamps = new Array<number>(count);
-  let previous = 0;
-  let previousDelta = 0;
-  for (let i = 0; i < count; i++) {
-    if (i === 0) previous = input.readLarge(TIME_BITS);
-    else {
-      previousDelta += readBucketed(input, TIME_WIDTHS);
-      previous += previousDelta;
+  if (count > 0) {
+    timestamps[0] = input.readLarge(TIME_BITS);
+    let delta = readSize(input);
+    const dods = readInts(input, Math.max(0, count - 2));
+    if (count > 1) timestamps[1] = timestamps[0] + delta;
+    for (let i = 2; i < count; i++) {
+      delta += dods[i - 2]!;
+      timestamps[i] = timestamps[i - 1]! + delta;
     }
-    timestamps[i] = previous;
   }
   const columns: number[][] = [];
   for (let c = 0; c < columnCount; c++) {

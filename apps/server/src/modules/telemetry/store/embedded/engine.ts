@@ -9,12 +9,14 @@ import type {
   RangeResult,
   StoredSeries,
 } from '../types.js';
-import { decodeChunk, encodeChunk } from './codec.js';
+import { decodeChunk, encodeChunk, type Columns } from './codec.js';
 import {
   chooseResolution,
+  combineBuckets,
   DAY_MS,
   HOUR_MS,
   MINUTE_MS,
+  mergeBuckets,
   mergeRuns,
   rollup,
   StepAccumulator,
@@ -118,66 +120,99 @@ export function createEngine({ dialect, retention }: EngineOptions) {
     return seriesIds;
   }
 
-  async function rawRunsOfHour(db: Executor, seriesId: number, hour: number): Promise<Run[]> {
+  async function rawChunksOfHour(db: Executor, seriesId: number, hour: number) {
     const rows = await db
       .selectFrom('metric_chunks')
-      .select('data')
+      .select(['start_ms', 'data'])
       .where('series_id', '=', seriesId)
       .where('resolution', '=', RAW)
       .where('start_ms', '>=', hour)
       .where('start_ms', '<', hour + HOUR_MS)
+      .orderBy('start_ms')
       .execute();
     return rows.map((row) => {
       const decoded = decodeChunk(row.data);
-      return { timestamps: decoded.timestamps, values: decoded.columns[0]! };
+      return {
+        startMs: Number(row.start_ms),
+        run: { timestamps: decoded.timestamps, values: decoded.columns[0]! },
+      };
     });
   }
 
-  async function replaceRollup(
+  /**
+   * Writes a chunk over the one stored at (series, resolution, `previousStart`), or adds it (at
+   * once when `previousStart` is null: the caller knows there is none). A
+   * chunk is rewritten in place rather than deleted and added again: SQLite appends new rows at
+   * the end of the table, so a deleted one would leave its space unused in the middle of a page.
+   */
+  async function putChunk(
+    db: Executor,
+    seriesId: number,
+    resolution: number,
+    previousStart: number | null,
+    chunk: { start: number; end: number; data: Uint8Array },
+  ) {
+    const values = { start_ms: chunk.start, end_ms: chunk.end, data: bytes(chunk.data) };
+    if (previousStart !== null) {
+      const result = await db
+        .updateTable('metric_chunks')
+        .set(values)
+        .where('series_id', '=', seriesId)
+        .where('resolution', '=', resolution)
+        .where('start_ms', '=', previousStart)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return;
+    }
+    await db
+      .insertInto('metric_chunks')
+      .values({ series_id: seriesId, resolution, ...values })
+      .execute();
+  }
+
+  /** Reads the rollup chunk of (series, resolution) that starts at `start`. */
+  async function rollupChunk(
     db: Executor,
     seriesId: number,
     resolution: number,
     start: number,
-    end: number,
-    data: Uint8Array | null,
-  ) {
-    await db
-      .deleteFrom('metric_chunks')
+  ): Promise<Columns | null> {
+    const row = await db
+      .selectFrom('metric_chunks')
+      .select('data')
       .where('series_id', '=', seriesId)
       .where('resolution', '=', resolution)
       .where('start_ms', '=', start)
-      .execute();
-    if (data) {
-      await db
-        .insertInto('metric_chunks')
-        .values({
-          series_id: seriesId,
-          resolution,
-          start_ms: start,
-          end_ms: end,
-          data: bytes(data),
-        })
-        .execute();
-    }
+      .executeTakeFirst();
+    return row ? decodeChunk(row.data) : null;
   }
 
-  /** Stores `run` (sorted, one hour) as a raw chunk and recomputes that hour's rollups. */
+  /**
+   * Stores `run` (sorted, one hour) in the hour's raw chunk (one per series and hour: samples
+   * arriving for an hour already sealed are merged into it) and recomputes that hour's rollups.
+   */
   async function sealHour(db: Executor, seriesId: number, hour: number, run: Run) {
     if (run.timestamps.length === 0) return;
-    await db
-      .insertInto('metric_chunks')
-      .values({
-        series_id: seriesId,
-        resolution: RAW,
-        start_ms: run.timestamps[0]!,
-        end_ms: run.timestamps.at(-1)!,
-        data: bytes(encodeChunk({ timestamps: run.timestamps, columns: [run.values] })),
-      })
-      .execute();
-    const runs = await rawRunsOfHour(db, seriesId, hour);
-    const all = runs.length === 1 ? runs[0]! : mergeRuns(runs);
-    const minutes = rollup(all.timestamps, all.values, MINUTE_MS);
-    await replaceRollup(db, seriesId, MINUTE, hour, hour + HOUR_MS - 1, encodeChunk(minutes));
+    const stored = await rawChunksOfHour(db, seriesId, hour);
+    const all = stored.length === 0 ? run : mergeRuns([...stored.map((c) => c.run), run]);
+    // Hours sealed in several chunks by an earlier version are merged into the first.
+    for (const extra of stored.slice(1)) {
+      await db
+        .deleteFrom('metric_chunks')
+        .where('series_id', '=', seriesId)
+        .where('resolution', '=', RAW)
+        .where('start_ms', '=', extra.startMs)
+        .execute();
+    }
+    await putChunk(db, seriesId, RAW, stored[0]?.startMs ?? null, {
+      start: all.timestamps[0]!,
+      end: all.timestamps.at(-1)!,
+      data: encodeChunk({ timestamps: all.timestamps, columns: [all.values] }),
+    });
+    await putChunk(db, seriesId, MINUTE, hour, {
+      start: hour,
+      end: hour + HOUR_MS - 1,
+      data: encodeChunk(rollup(all.timestamps, all.values, MINUTE_MS)),
+    });
     await setHourBucket(
       db,
       seriesId,
@@ -189,34 +224,16 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   /** Sets one hour's bucket (min, max, sum, count) in its day's hour rollups. */
   async function setHourBucket(db: Executor, seriesId: number, hour: number, bucket: number[]) {
     const day = Math.floor(hour / DAY_MS) * DAY_MS;
-    const existing = await db
-      .selectFrom('metric_chunks')
-      .select('data')
-      .where('series_id', '=', seriesId)
-      .where('resolution', '=', HOUR)
-      .where('start_ms', '=', day)
-      .executeTakeFirst();
-    const hours = new Map<number, number[]>();
-    if (existing) {
-      const decoded = decodeChunk(existing.data);
-      decoded.timestamps.forEach((t, i) =>
-        hours.set(
-          t,
-          decoded.columns.map((c) => c[i]!),
-        ),
-      );
-    }
-    hours.set(hour, bucket);
-    const times = [...hours.keys()].sort((a, b) => a - b);
-    const columns = [0, 1, 2, 3].map((c) => times.map((t) => hours.get(t)![c]!));
-    await replaceRollup(
-      db,
-      seriesId,
-      HOUR,
-      day,
-      day + DAY_MS - 1,
-      encodeChunk({ timestamps: times, columns }),
-    );
+    const stored = await rollupChunk(db, seriesId, HOUR, day);
+    const merged = mergeBuckets(stored, {
+      timestamps: [hour],
+      columns: bucket.map((value) => [value]),
+    });
+    await putChunk(db, seriesId, HOUR, stored ? day : null, {
+      start: day,
+      end: day + DAY_MS - 1,
+      data: encodeChunk(merged),
+    });
   }
 
   interface HeadRow {
@@ -281,38 +298,14 @@ export function createEngine({ dialect, retention }: EngineOptions) {
       );
       return;
     }
-    const existing = await db
-      .selectFrom('metric_chunks')
-      .select('data')
-      .where('series_id', '=', seriesId)
-      .where('resolution', '=', MINUTE)
-      .where('start_ms', '=', hour)
-      .executeTakeFirst();
-    const minutes = new Map<number, number[]>();
-    for (const { timestamps, columns } of existing ? [decodeChunk(existing.data), fresh] : [fresh])
-      timestamps.forEach((t, i) =>
-        minutes.set(
-          t,
-          columns.map((c) => c[i]!),
-        ),
-      );
-    const times = [...minutes.keys()].sort((a, b) => a - b);
-    const columns = [0, 1, 2, 3].map((c) => times.map((t) => minutes.get(t)![c]!));
-    await replaceRollup(
-      db,
-      seriesId,
-      MINUTE,
-      hour,
-      hour + HOUR_MS - 1,
-      encodeChunk({ timestamps: times, columns }),
-    );
-    const [mins, maxes, sums, counts] = columns as [number[], number[], number[], number[]];
-    await setHourBucket(db, seriesId, hour, [
-      Math.min(...mins),
-      Math.max(...maxes),
-      sums.reduce((a, b) => a + b, 0),
-      counts.reduce((a, b) => a + b, 0),
-    ]);
+    const stored = await rollupChunk(db, seriesId, MINUTE, hour);
+    const minutes = mergeBuckets(stored, fresh);
+    await putChunk(db, seriesId, MINUTE, stored ? hour : null, {
+      start: hour,
+      end: hour + HOUR_MS - 1,
+      data: encodeChunk(minutes),
+    });
+    await setHourBucket(db, seriesId, hour, combineBuckets(minutes));
   }
 
   /** Compresses a head's rows into its hour's chunk and rollups, and empties the head. */

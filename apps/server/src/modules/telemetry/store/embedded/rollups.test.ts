@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseResolution, mergeRuns, rollup, StepAccumulator } from './rollups.js';
+import {
+  chooseResolution,
+  combineBuckets,
+  mergeBuckets,
+  mergeRuns,
+  rollup,
+  StepAccumulator,
+} from './rollups.js';
 
 const retention = { rawMs: 48 * 3_600_000, minuteMs: 35 * 86_400_000, hourMs: 400 * 86_400_000 };
 
@@ -76,5 +83,58 @@ describe('StepAccumulator', () => {
       [120_000, 1],
       [240_000, 1],
     ]);
+  });
+});
+
+describe('mergeBuckets', () => {
+  it('adds fresh buckets in time order and replaces a stored one at the same time', () => {
+    const stored = {
+      timestamps: [0, 120_000],
+      columns: [
+        [1, 5],
+        [2, 6],
+        [3, 11],
+        [2, 2],
+      ],
+    };
+    const fresh = {
+      timestamps: [60_000, 120_000],
+      columns: [
+        [7, 9],
+        [8, 9],
+        [15, 9],
+        [2, 1],
+      ],
+    };
+    const merged = mergeBuckets(stored, fresh);
+    expect(merged).toEqual({
+      timestamps: [0, 60_000, 120_000],
+      columns: [
+        [1, 7, 9],
+        [2, 8, 9],
+        [3, 15, 9],
+        [2, 2, 1],
+      ],
+    });
+    expect(mergeBuckets(null, fresh)).toEqual(fresh);
+  });
+
+  it('combines buckets into one with the same totals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3599 }), fc.integer({ min: -1e6, max: 1e6 })), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        (samples) => {
+          const sorted = [...samples].sort((a, b) => a[0] - b[0]);
+          const timestamps = sorted.map(([t]) => t * 1000);
+          const values = sorted.map(([, v]) => v);
+          expect(combineBuckets(rollup(timestamps, values, 60_000))).toEqual(
+            rollup(timestamps, values, 3_600_000).columns.map((column) => column[0]),
+          );
+        },
+      ),
+    );
   });
 });

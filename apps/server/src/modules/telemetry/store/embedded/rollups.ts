@@ -73,6 +73,38 @@ export function mergeRuns(runs: readonly { timestamps: number[]; values: number[
   return { timestamps, values: timestamps.map((t) => byTime.get(t)!) };
 }
 
+/**
+ * Rollup buckets (min, max, sum, count columns) merged by start time; a bucket of `fresh`
+ * replaces the stored one at the same time (its hour was rolled up again, or a backfill was
+ * replayed).
+ */
+export function mergeBuckets(stored: Columns | null, fresh: Columns): Columns {
+  const buckets = new Map<number, number[]>();
+  for (const { timestamps, columns } of stored ? [stored, fresh] : [fresh])
+    timestamps.forEach((t, i) =>
+      buckets.set(
+        t,
+        columns.map((column) => column[i]!),
+      ),
+    );
+  const times = [...buckets.keys()].sort((a, b) => a - b);
+  return {
+    timestamps: times,
+    columns: [0, 1, 2, 3].map((c) => times.map((t) => buckets.get(t)![c]!)),
+  };
+}
+
+/** One bucket of several: the whole span's min, max, sum and count. */
+export function combineBuckets({ columns }: Columns): number[] {
+  const [mins, maxes, sums, counts] = columns as [number[], number[], number[], number[]];
+  return [
+    Math.min(...mins),
+    Math.max(...maxes),
+    sums.reduce((a, b) => a + b, 0),
+    counts.reduce((a, b) => a + b, 0),
+  ];
+}
+
 export type Resolution = 'raw' | '1m' | '1h';
 
 /**
