@@ -21,3 +21,4 @@ export * from './equipment.js';
 export * from './observability.js';
 export * from './alerts.js';
 export * from './plan-gates.js';
+export * from './efficiency.js';

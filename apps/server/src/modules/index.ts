@@ -30,6 +30,8 @@ import { observabilityRoutes } from './observability/routes.js';
 import { demoTelemetryPlugin } from './demo/agent.js';
 import { alertsPlugin } from './alerts/plugin.js';
 import { alertsRoutes } from './alerts/routes.js';
+import { efficiencyPlugin } from './efficiency/plugin.js';
+import { efficiencyRoutes } from './efficiency/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -68,6 +70,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(demoEquipmentPlugin);
   // Evaluates every stored sample against the organisations' alert rules.
   await app.register(alertsPlugin);
+  await app.register(efficiencyPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -88,6 +91,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(telemetryRoutes);
     await api.register(observabilityRoutes);
     await api.register(alertsRoutes);
+    await api.register(efficiencyRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

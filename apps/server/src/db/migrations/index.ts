@@ -11,6 +11,7 @@ import { metricHeadSamples } from './2026-11-23-0302-metric-head-samples.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
 import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 import { alerts } from './2026-11-23-0701-alerts.js';
+import { efficiencySettings } from './2026-11-24-0901-efficiency-settings.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -29,5 +30,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0501-equipment': equipment(dialect),
     '2026-11-23-0401-demo-organisation': demoOrganisation(),
     '2026-11-23-0701-alerts': alerts(dialect),
+    '2026-11-24-0901-efficiency-settings': efficiencySettings(),
   };
 }
