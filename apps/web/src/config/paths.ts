@@ -17,5 +17,7 @@ export const paths = {
   alerts: '/alerts',
   users: '/users',
   observability: '/observability',
+  efficiency: '/efficiency',
+  coolingPerformance: (id: number) => `/efficiency/pcdu/${id}`,
   debug: '/debug',
 } as const;

@@ -98,6 +98,15 @@ function DashboardLinks() {
           </Suspense>
         </NavLink>
         <NavLink
+          to={paths.efficiency}
+          title="Efficiency"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="trend" compact>
+            Efficiency
+          </ItemLabel>
+        </NavLink>
+        <NavLink
           to={paths.auditLog}
           title="Audit Log"
           className={({ isActive }) => itemClassName(isActive)}
