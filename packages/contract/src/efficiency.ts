@@ -20,7 +20,7 @@ export const coolingPerformancePath = (equipmentId: number) =>
 /** The longest period one call covers. */
 export const MAX_EFFICIENCY_PERIOD_DAYS = 93;
 /** Charts get at most about this many points; the step grows with the period. */
-export const EFFICIENCY_MAX_POINTS = 400;
+export const EFFICIENCY_MAX_POINTS = 200;
 
 export const EFFICIENCY_MESSAGES = {
   scope: 'scope must be organisation, datacenter:<id>, room:<id> or rack:<id>.',
