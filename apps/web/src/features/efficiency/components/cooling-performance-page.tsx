@@ -21,7 +21,7 @@ function Verdict({ performance }: { performance: CoolingPerformance }) {
   const { thresholdPercent, sustainedSeconds } = performance;
   if (performance.flaggedNow) {
     return (
-      <Alert tone="error" data-testid="cooling-verdict">
+      <Alert tone="error">
         The reported cooling power disagrees with the water-side heat by more than{' '}
         {thresholdPercent} % right now, for over {sustainedSeconds} s: check the water temperature
         sensors for drift and the exchanger for fouling.
@@ -30,14 +30,14 @@ function Verdict({ performance }: { performance: CoolingPerformance }) {
   }
   if (performance.flagged) {
     return (
-      <Alert tone="info" data-testid="cooling-verdict">
+      <Alert tone="info">
         {performance.episodes.length} disagreement(s) beyond {thresholdPercent} % lasted over{' '}
         {sustainedSeconds} s in this period (shaded on the chart); none is going on now.
       </Alert>
     );
   }
   return (
-    <Alert tone="success" data-testid="cooling-verdict">
+    <Alert tone="success">
       The unit&apos;s reported cooling agrees with its water-side heat within {thresholdPercent} %.
     </Alert>
   );
@@ -97,7 +97,9 @@ export function CoolingPerformancePage({ id }: { id: number }) {
           <Alert tone="error">{query.error?.message ?? 'Could not load the figures.'}</Alert>
         ) : (
           <>
-            <Verdict performance={data} />
+            <div data-testid="cooling-verdict">
+              <Verdict performance={data} />
+            </div>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <Figure
                 testId="figure-heat-computed"

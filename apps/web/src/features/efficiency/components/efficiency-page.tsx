@@ -106,7 +106,11 @@ function Figures({ efficiency }: { efficiency: Efficiency }) {
       <Figure
         label="Lost to room air"
         value={formatKw(current.heatToAirKw)}
-        detail={`${formatPercent(current.liquidSharePercent, 0)} captured by liquid`}
+        detail={
+          current.liquidSharePercent !== null && current.liquidSharePercent > 100
+            ? 'liquid carries more than the metered IT power'
+            : `${formatPercent(current.liquidSharePercent, 0)} captured by liquid`
+        }
       />
       <Figure
         testId="figure-utilisation"
