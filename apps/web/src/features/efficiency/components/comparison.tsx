@@ -162,7 +162,7 @@ function RankingTable({
 /** Rooms and datacenters, best first; those without liquid-cooling figures last, unranked. */
 export function Ranking({ ranking }: { ranking: EfficiencyRanking }) {
   return (
-    <div className="grid gap-5 lg:grid-cols-2">
+    <div className="grid gap-5">
       <RankingTable title="Rooms" entries={ranking.rooms} scopeOf={(entry) => `room:${entry.id}`} />
       <RankingTable
         title="Datacenters"

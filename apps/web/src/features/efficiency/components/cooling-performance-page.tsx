@@ -14,8 +14,11 @@ import { isPeriodId, periodLabel, type PeriodId } from '../utils/period';
 import { DemoBadge, Figure, PeriodPicker, Section } from './common';
 import { LineChart } from './line-chart';
 
-const signed = (value: number | null) =>
-  value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(1)} %`;
+const signed = (value: number | null) => {
+  if (value === null) return '—';
+  const shown = Math.abs(value).toFixed(1);
+  return shown === '0.0' ? '0.0 %' : `${value > 0 ? '+' : '−'}${shown} %`;
+};
 
 function Verdict({ performance }: { performance: CoolingPerformance }) {
   const { thresholdPercent, sustainedSeconds } = performance;
@@ -221,6 +224,7 @@ export function CoolingPerformancePage({ id }: { id: number }) {
                     times={times}
                     height={140}
                     fromZero={false}
+                    minSpan={2}
                     series={[
                       {
                         label: 'Approach',

@@ -22,6 +22,8 @@ interface LineChartProps {
   guides?: { value: number; label: string }[];
   /** Start the axis at 0 (powers); off for temperatures. */
   fromZero?: boolean;
+  /** The smallest span the axis shows: a steady reading stays flat instead of magnified noise. */
+  minSpan?: number;
 }
 
 const PAD = { top: 12, right: 12, bottom: 26, left: 52 };
@@ -36,15 +38,21 @@ export function LineChart({
   bands = [],
   guides = [],
   fromZero = true,
+  minSpan = 0,
 }: LineChartProps) {
   const { ref, width } = useWidth<HTMLDivElement>();
   const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const guideValues = guides.map((g) => g.value);
   const all = [...values, ...guideValues];
   const empty = values.length === 0 || times.length === 0;
-  const yTicks = empty
-    ? [0, 1]
-    : niceTicks(fromZero ? Math.min(0, ...all) : Math.min(...all), Math.max(...all), 4);
+  let low = fromZero ? Math.min(0, ...all) : Math.min(...all);
+  let high = Math.max(...all);
+  if (high - low < minSpan) {
+    const centre = (high + low) / 2;
+    low = centre - minSpan / 2;
+    high = centre + minSpan / 2;
+  }
+  const yTicks = empty ? [0, 1] : niceTicks(low, high, 4);
   const yMin = yTicks[0]!;
   const yMax = yTicks.at(-1)!;
   const t0 = times[0] ?? 0;

@@ -29,7 +29,7 @@ type LaidLink = SankeyLink<NodeDatum, LinkDatum>;
 export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
   const { ref, width } = useWidth<HTMLDivElement>();
   const narrow = width < 560;
-  const height = narrow ? 300 : 280;
+  const height = narrow ? 330 : 280;
   const ids = [...new Set(flow.links.flatMap((l) => [l.source, l.target]))];
   if (ids.length === 0) {
     return (
@@ -48,7 +48,7 @@ export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
     .nodePadding(narrow ? 36 : 28)
     .extent([
       [labelRoom + 1, narrow ? 22 : 8],
-      [Math.max(labelRoom + 60, width - labelRoom - 1), height - 8],
+      [Math.max(labelRoom + 60, width - labelRoom - 1), height - (narrow ? 40 : 8)],
     ]);
   const graph = layout({
     nodes: ids.map((id) => ({ id })),
@@ -100,12 +100,29 @@ export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
           const x1 = node.x1 ?? 0;
           const y0 = node.y0 ?? 0;
           const y1 = node.y1 ?? 0;
-          const left = x0 < width / 2;
+          const column = x0 < width * 0.25 ? 'left' : x1 > width * 0.75 ? 'right' : 'middle';
           const middle = (y0 + y1) / 2;
-          // On a phone the labels go above the nodes, anchored inwards.
-          const labelX = narrow ? (left ? x0 : x1) : left ? x0 - 8 : x1 + 8;
-          const anchor = narrow ? (left ? 'start' : 'end') : left ? 'end' : 'start';
-          const labelY = narrow ? y0 - 16 : middle - 7;
+          // On a phone the outer columns' labels go above their nodes, anchored inwards, and the
+          // middle column's below it; on a desktop they sit beside the nodes.
+          const labelX = narrow
+            ? column === 'left'
+              ? x0
+              : column === 'right'
+                ? x1
+                : (x0 + x1) / 2
+            : column === 'right'
+              ? x1 + 8
+              : x0 - 8;
+          const anchor = narrow
+            ? column === 'left'
+              ? 'start'
+              : column === 'right'
+                ? 'end'
+                : 'middle'
+            : column === 'right'
+              ? 'start'
+              : 'end';
+          const labelY = narrow ? (column === 'middle' ? y1 + 12 : y0 - 16) : middle - 7;
           return (
             <g key={node.id}>
               <rect
