@@ -29,7 +29,7 @@ type LaidLink = SankeyLink<NodeDatum, LinkDatum>;
 export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
   const { ref, width } = useWidth<HTMLDivElement>();
   const narrow = width < 560;
-  const height = narrow ? 330 : 280;
+  const height = narrow ? 300 : 280;
   const ids = [...new Set(flow.links.flatMap((l) => [l.source, l.target]))];
   if (ids.length === 0) {
     return (
@@ -48,7 +48,7 @@ export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
     .nodePadding(narrow ? 36 : 28)
     .extent([
       [labelRoom + 1, narrow ? 22 : 8],
-      [Math.max(labelRoom + 60, width - labelRoom - 1), height - (narrow ? 40 : 8)],
+      [Math.max(labelRoom + 60, width - labelRoom - 1), height - 8],
     ]);
   const graph = layout({
     nodes: ids.map((id) => ({ id })),
@@ -102,8 +102,8 @@ export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
           const y1 = node.y1 ?? 0;
           const column = x0 < width * 0.25 ? 'left' : x1 > width * 0.75 ? 'right' : 'middle';
           const middle = (y0 + y1) / 2;
-          // On a phone the outer columns' labels go above their nodes, anchored inwards, and the
-          // middle column's below it; on a desktop they sit beside the nodes.
+          // On a phone the labels go above the nodes (the outer columns' anchored inwards); on a
+          // desktop they sit beside the nodes.
           const labelX = narrow
             ? column === 'left'
               ? x0
@@ -122,7 +122,7 @@ export function SankeyDiagram({ flow }: { flow: EnergyFlow }) {
             : column === 'right'
               ? 'start'
               : 'end';
-          const labelY = narrow ? (column === 'middle' ? y1 + 12 : y0 - 16) : middle - 7;
+          const labelY = narrow ? y0 - 16 : middle - 7;
           return (
             <g key={node.id}>
               <rect
