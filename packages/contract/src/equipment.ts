@@ -366,6 +366,7 @@ export const PCDU_SENSOR_RULES: Readonly<Record<string, SensorRule>> = {
   waterleak: { subsystem: 'water' },
   energy: { subsystem: 'cooling' },
   cooling_power: { subsystem: 'cooling', decimals: 2 },
+  electrical_power: { subsystem: 'power', decimals: 3 },
   ControlMode: { subsystem: 'control' },
   SetpointSource: { subsystem: 'control' },
   ErrorState: { subsystem: 'control' },

@@ -24,3 +24,4 @@ export * from './plan-gates.js';
 export * from './reports.js';
 export * from './insights.js';
 export * from './recommendations.js';
+export * from './efficiency.js';

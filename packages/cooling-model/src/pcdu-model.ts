@@ -52,6 +52,14 @@ export const DEFAULT_PCDU_PARAMETERS: PcduParameters = {
   transducerFullScalePsi: 100,
 };
 
+/**
+ * The unit's own electrical draw: the technology-loop pump at its fixed speed and the controls.
+ * A degraded (worn) pump draws its full power while delivering a fraction of the flow, which is
+ * what makes the cooling overhead ratio rise.
+ */
+export const PUMP_ELECTRICAL_KW = 0.3;
+export const CONTROLS_ELECTRICAL_KW = 0.06;
+
 /** A degraded pump delivers this share of its nominal flow. */
 export const DEGRADED_PUMP_RATIO = 0.4;
 /** Sensor drift: the water inlet reading creeps this fast, up to the cap. */
@@ -232,6 +240,7 @@ export interface PcduReadings {
   Setpoint_VolumetricFlow: number;
   energy: number;
   cooling_power: number;
+  electrical_power: number;
   ErrorState: number;
   psu1: number;
   psu2: number;
@@ -278,6 +287,7 @@ export function pcduReadings(
     Setpoint_VolumetricFlow: Math.min(flowSetpoint, params.maxWaterFlowLpm),
     energy: state.energyKwh,
     cooling_power: flows.exchangedKw,
+    electrical_power: PUMP_ELECTRICAL_KW + CONTROLS_ELECTRICAL_KW,
     ErrorState: errorState,
     psu1: faults.psu1 ? 1 : 0,
     psu2: faults.psu2 ? 1 : 0,

@@ -22,7 +22,7 @@ describe('readBlocks', () => {
       { table: 'discrete', start: 0, count: 1 },
       { table: 'holding', start: 0, count: 4 },
       { table: 'holding', start: 10, count: 11 },
-      { table: 'input', start: 0, count: 21 },
+      { table: 'input', start: 0, count: 22 },
     ]);
   });
 

@@ -237,6 +237,15 @@ export interface ScrapeTokensTable {
 }
 
 /** How the gateway agent reaches a pCDU or PDU (issue 12). */
+/** A datacenter's PUE source (issue 14): a declared figure or a facility meter, not both. */
+export interface EfficiencySettingsTable {
+  datacenter_id: number;
+  organisation_id: number;
+  declared_pue: number | null;
+  facility_meter_device_id: number | null;
+  updated_at: string;
+}
+
 export interface EquipmentTable {
   server_id: number;
   organisation_id: number;
@@ -488,6 +497,7 @@ export interface DB {
   superseded_subscriptions: SupersededSubscriptionsTable;
   billing_settings: BillingSettingsTable;
   equipment: EquipmentTable;
+  efficiency_settings: EfficiencySettingsTable;
   equipment_readings: EquipmentReadingsTable;
   equipment_commands: EquipmentCommandsTable;
   audit_log: AuditLogTable;

@@ -37,6 +37,8 @@ import { anomaliesPlugin } from './anomalies/plugin.js';
 import { anomaliesRoutes } from './anomalies/routes.js';
 import { recommendationsPlugin } from './recommendations/plugin.js';
 import { recommendationsRoutes } from './recommendations/routes.js';
+import { efficiencyPlugin } from './efficiency/plugin.js';
+import { efficiencyRoutes } from './efficiency/routes.js';
 
 /**
  * Every domain's routes. Public ones first; then the operator API under /api, where one hook
@@ -81,6 +83,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(anomaliesPlugin);
   // Setpoint recommendations from each pCDU's digital twin, and their 5-minute loop.
   await app.register(recommendationsPlugin);
+  await app.register(efficiencyPlugin);
   await app.register(metricsRoutes);
 
   await app.register(async (api) => {
@@ -106,6 +109,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await api.register(reportsRoutes);
     await api.register(anomaliesRoutes);
     await api.register(recommendationsRoutes);
+    await api.register(efficiencyRoutes);
   });
   // Last: the demo's simulated agents call the agent routes and write to the metrics store.
   await app.register(demoTelemetryPlugin);

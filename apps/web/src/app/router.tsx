@@ -91,6 +91,21 @@ export function appRoutes(): RouteObject[] {
                 Component: (await import('@/features/alerts/routes/alerts')).AlertsRoute,
               }),
             },
+            // The Sankey layout (d3-sankey) and the charts load with these pages only.
+            {
+              path: paths.efficiency,
+              lazy: async () => ({
+                Component: (await import('@/features/efficiency/routes/efficiency'))
+                  .EfficiencyRoute,
+              }),
+            },
+            {
+              path: `${paths.efficiency}/pcdu/:id`,
+              lazy: async () => ({
+                Component: (await import('@/features/efficiency/routes/cooling-performance'))
+                  .CoolingPerformanceRoute,
+              }),
+            },
             {
               path: paths.reports,
               lazy: async () => ({

@@ -18,5 +18,7 @@ export const paths = {
   reports: '/reports',
   users: '/users',
   observability: '/observability',
+  efficiency: '/efficiency',
+  coolingPerformance: (id: number) => `/efficiency/pcdu/${id}`,
   debug: '/debug',
 } as const;

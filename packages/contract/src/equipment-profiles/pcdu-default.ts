@@ -292,6 +292,15 @@ export const PCDU_DEFAULT_PROFILE_DATA = {
       type: 'uint16',
       unit: '',
     },
+    {
+      sensor: 'electrical_power',
+      label: 'Electrical power',
+      table: 'input',
+      address: 21,
+      type: 'uint16',
+      scale: 0.001,
+      unit: 'kW',
+    },
     // Discrete inputs.
     {
       sensor: 'waterleak',

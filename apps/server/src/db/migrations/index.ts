@@ -14,6 +14,7 @@ import { alerts } from './2026-11-23-0701-alerts.js';
 import { reportMailings } from './2026-11-24-1001-report-mailings.js';
 import { recommendations } from './2026-11-24-1201-recommendations.js';
 import { metricChunkCodec } from './2026-11-24-0301-metric-chunk-codec.js';
+import { efficiencySettings } from './2026-11-24-0901-efficiency-settings.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -35,5 +36,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-24-1001-report-mailings': reportMailings(),
     '2026-11-24-1201-recommendations': recommendations(dialect),
     '2026-11-24-0301-metric-chunk-codec': metricChunkCodec(),
+    '2026-11-24-0901-efficiency-settings': efficiencySettings(),
   };
 }

@@ -104,6 +104,12 @@ function DashboardLinks() {
         >
           <ItemLabel icon="chart" compact>
             Reports
+          to={paths.efficiency}
+          title="Efficiency"
+          className={({ isActive }) => itemClassName(isActive)}
+        >
+          <ItemLabel icon="trend" compact>
+            Efficiency
           </ItemLabel>
         </NavLink>
         <NavLink

@@ -165,6 +165,12 @@ export function EquipmentRoute({
                 </button>
               ),
             )}
+            <Link
+              to={paths.coolingPerformance(unit.id)}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-ink"
+            >
+              Cooling Performance
+            </Link>
           </div>
           <div role="tabpanel" className="mt-4">
             {tab === 'dashboard' && <DashboardTab unit={unit} stale={fresh.stale} />}
