@@ -11,10 +11,10 @@ import { metricHeadSamples } from './2026-11-23-0302-metric-head-samples.js';
 import { equipment } from './2026-11-23-0501-equipment.js';
 import { demoOrganisation } from './2026-11-23-0401-demo-organisation.js';
 import { alerts } from './2026-11-23-0701-alerts.js';
-import { reportMailings } from './2026-11-24-1001-report-mailings.js';
-import { recommendations } from './2026-11-24-1201-recommendations.js';
 import { metricChunkCodec } from './2026-11-24-0301-metric-chunk-codec.js';
 import { efficiencySettings } from './2026-11-24-0901-efficiency-settings.js';
+import { reportMailings } from './2026-11-24-1001-report-mailings.js';
+import { recommendations } from './2026-11-24-1201-recommendations.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -33,9 +33,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0501-equipment': equipment(dialect),
     '2026-11-23-0401-demo-organisation': demoOrganisation(),
     '2026-11-23-0701-alerts': alerts(dialect),
-    '2026-11-24-1001-report-mailings': reportMailings(),
-    '2026-11-24-1201-recommendations': recommendations(dialect),
     '2026-11-24-0301-metric-chunk-codec': metricChunkCodec(),
     '2026-11-24-0901-efficiency-settings': efficiencySettings(),
+    '2026-11-24-1001-report-mailings': reportMailings(),
+    '2026-11-24-1201-recommendations': recommendations(dialect),
   };
 }

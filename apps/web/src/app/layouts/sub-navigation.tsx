@@ -104,6 +104,9 @@ function DashboardLinks() {
         >
           <ItemLabel icon="chart" compact>
             Reports
+          </ItemLabel>
+        </NavLink>
+        <NavLink
           to={paths.efficiency}
           title="Efficiency"
           className={({ isActive }) => itemClassName(isActive)}
