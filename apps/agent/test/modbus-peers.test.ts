@@ -66,6 +66,7 @@ describe.runIf(hasPymodbus || mustHave(python))('the Modbus collector against py
         psu1: 'ERROR',
         psu2: 'OK',
         malfunction: 2,
+        electrical_power: 0.36,
         waterleak: true,
       });
     } finally {
