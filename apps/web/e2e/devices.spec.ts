@@ -394,7 +394,9 @@ test('a burst of changes fires one metrics refresh, 5 s after the last', async (
   await expect(page.getByTestId('refresh-status')).toContainText('Refreshed at');
   await expect(page.getByText('GET /api/servers?encoding=columns → OK').first()).toBeVisible();
   await expect(page.getByText('POST /api/racks → OK').first()).toBeVisible();
-  await expect(page.getByText('"name": "Burst 3"')).toBeVisible();
+  // The API results list the created rack (the hierarchy preview is cut at a few thousand
+  // characters, and the demo's equipment now fills it before the standalone racks).
+  await expect(page.getByText(/^POST \/api\/racks: .*"name":"Burst 3"/)).toBeVisible();
 });
 
 test('load errors: a rejected token asks to sign in again and empties the lists', async ({

@@ -94,6 +94,8 @@ test('links inside a page stay in the app, and the pager follows reading order',
   page,
 }) => {
   await page.goto(`${app.url}/docs/guides`);
+  // Hydrated and the session known (the signed-out controls show): the app routes links now.
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
   await page
     .getByRole('main')
