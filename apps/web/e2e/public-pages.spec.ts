@@ -250,6 +250,7 @@ test.describe('with an announcement configured', () => {
       const headerBox = await page.getByRole('banner').boundingBox();
       expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(headerBox!.y + 1);
 
+      // Enabled once the app's script has hydrated the page (a click before would be lost).
       await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
       await expect(banner).toHaveCount(0);
       await page.reload();

@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import type { Banner } from '@brezza/contract';
 import { useAppConfig } from '@/lib/runtime-config';
 import { ExternalLink } from '@/components/ui/external-link';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 /** Holds the text of the last banner the user dismissed: a new text shows again. */
 export const BANNER_DISMISSED_KEY = 'brezza.announcement-dismissed';
@@ -45,6 +46,8 @@ function DismissibleBanner({ banner }: { banner: Banner }) {
     () => false,
   );
   const [dismissedNow, setDismissedNow] = useState(false);
+  // A click before the script has arrived would be lost: the button waits for it.
+  const hydrated = useHydrated();
   if (dismissedBefore || dismissedNow) return null;
   const dismiss = () => {
     rememberBannerDismissed(browserStorage(), banner.text);
@@ -68,6 +71,7 @@ function DismissibleBanner({ banner }: { banner: Banner }) {
         <button
           type="button"
           onClick={dismiss}
+          disabled={!hydrated}
           className="-my-1 rounded-md p-1.5 text-white/80 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
           <span className="sr-only">Dismiss announcement</span>

@@ -7,15 +7,22 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
+import { usePlan } from '@/lib/plan';
 import { feedQueryOptions } from '../api/recommendations';
 import { DemoLabel } from './demo-label';
 import { RecommendationCard } from './recommendation-card';
 
-/** The dashboard's real-time feed: every pCDU's newest recommendations (refreshed as they come). */
+/**
+ * The dashboard's real-time feed: every pCDU's newest recommendations (refreshed as they come).
+ * Outside Platino it shows nothing and asks nothing: the dashboard is not the place to sell it
+ * (the pCDU page's Recommendations tab says what Platino unlocks).
+ */
 export function RecommendationsFeed({ unitPath }: { unitPath: (id: number) => string }) {
   const request = useApiClient();
   const { can } = useMe();
-  const query = useQuery(feedQueryOptions(request));
+  const allowed = usePlan().allows('recommendations') === true;
+  const query = useQuery({ ...feedQueryOptions(request), enabled: allowed });
+  if (!allowed) return null;
   return (
     <Card className="p-4 sm:p-5">
       <section aria-label="Recommendations feed">
