@@ -21,6 +21,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function createDatabase(database: Config['database']): Database {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server ends (a restart, an administrator) is dropped by the pool and
+    // the next query opens another; unheard, the pool's error event would stop the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
