@@ -24,6 +24,8 @@ import { createEquipmentRepository } from '../equipment/repository.js';
 import { readingSamples } from '../equipment/samples.js';
 import { generateSecret, hashSecret } from '../../lib/secrets.js';
 import type { MetricSample } from '../../types.js';
+import { SILENT_DEMO_SERVERS } from './agent.js';
+import { demoServer, powerWatts } from './telemetry-model.js';
 
 /** The demo's gateway: a server of the demo hierarchy whose "agent" runs inside this server. */
 export const DEMO_GATEWAY = 'mil-web-01';
@@ -36,15 +38,19 @@ export const DEMO_PDU_COMMUNITY = 'public';
 export const DEMO_HOST = '127.0.0.1';
 /** The gateway's app token, kept for the next start (mode 0600, development only). */
 export const DEMO_GATEWAY_TOKEN_FILE = 'demo-gateway-token.txt';
-/** Heat a server puts into the loop, for the simulators' load (kW). */
-const KW_PER_SERVER = 0.4;
+/**
+ * Share of a demo server's power that its cold plates put into the pCDU's loop; the rest (power
+ * supplies, memory, disks, fans) goes to the room's air, as with direct-to-chip cooling.
+ */
+export const DEMO_LIQUID_SHARE = 0.8;
 const BACKFILL_DAYS = 7;
 const BACKFILL_STEP_S = 300;
 
 export interface DemoUnits {
   gatewayServerId: number;
-  pcdu: { id: number; port: number; serverCount: number };
-  pdus: { id: number; port: number; serverCount: number }[];
+  /** Each unit with the names of the demo servers it cools (the room's) or feeds (the rack's). */
+  pcdu: { id: number; port: number; serverNames: string[] };
+  pdus: { id: number; port: number; serverNames: string[] }[];
 }
 
 /**
@@ -67,8 +73,8 @@ export async function seedDemoEquipment(
   if (!gateway) return null;
   const repository = createEquipmentRepository(db);
   const existing = await repository.list(organisationId);
-  const countIn = async (column: 'rack_id' | 'room_id', id: number | null) => {
-    if (id === null) return 0;
+  const namesIn = async (column: 'rack_id' | 'room_id', id: number | null) => {
+    if (id === null) return [];
     const query =
       column === 'rack_id'
         ? db.selectFrom('servers').where('rack_id', '=', id)
@@ -76,11 +82,12 @@ export async function seedDemoEquipment(
             .selectFrom('servers')
             .innerJoin('racks', 'racks.id', 'servers.rack_id')
             .where('racks.room_id', '=', id);
-    const row = await query
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+    const rows = await query
+      .select('servers.server_name')
       .where('device_type', '=', 'server')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .orderBy('servers.server_name')
+      .execute();
+    return rows.map((row) => row.server_name);
   };
   const place = async (table: 'rooms' | 'racks', name: string) =>
     (
@@ -124,11 +131,11 @@ export async function seedDemoEquipment(
   for (const pdu of DEMO_PDUS) {
     const rackId = await place('racks', pdu.rack);
     const id = await ensure('pdu', pdu.name, pcduPort + pdu.offset, { rackId, roomId: null });
-    pdus.push({ id, port: pcduPort + pdu.offset, serverCount: await countIn('rack_id', rackId) });
+    pdus.push({ id, port: pcduPort + pdu.offset, serverNames: await namesIn('rack_id', rackId) });
   }
   return {
     gatewayServerId: gateway.id,
-    pcdu: { id: pcduId, port: pcduPort, serverCount: await countIn('room_id', roomId) },
+    pcdu: { id: pcduId, port: pcduPort, serverNames: await namesIn('room_id', roomId) },
     pdus,
   };
 }
@@ -209,8 +216,21 @@ export function backfillSamples(
   return samples;
 }
 
-const pcduLoadKw = (unit: { serverCount: number }) => Math.max(5, unit.serverCount * KW_PER_SERVER);
-const pduLoadKw = (unit: { serverCount: number }) => Math.max(2, unit.serverCount * KW_PER_SERVER);
+/**
+ * The demo servers' own power model (the one their charts show), so that the units agree with
+ * the servers: a PDU's outlets carry its rack's servers, and the pCDU takes the liquid-cooled
+ * share of its room's.
+ */
+function itLoadKw(serverNames: readonly string[]): (nowMs: number) => number {
+  // A returned unit sits unplugged in its rack.
+  const servers = serverNames.filter((name) => !SILENT_DEMO_SERVERS.has(name)).map(demoServer);
+  return (nowMs) => servers.reduce((kw, server) => kw + powerWatts(server, nowMs), 0) / 1000;
+}
+const pcduLoadKw = (unit: { serverNames: string[] }) => {
+  const it = itLoadKw(unit.serverNames);
+  return (nowMs: number) => DEMO_LIQUID_SHARE * it(nowMs);
+};
+const pduLoadKw = (unit: { serverNames: string[] }) => itLoadKw(unit.serverNames);
 
 /** The agent's equipment calls over HTTP to this server, as a gateway's agent makes them. */
 export function httpEquipmentClient(baseUrl: string, token: string): EquipmentClient {
