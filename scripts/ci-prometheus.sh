@@ -90,15 +90,17 @@ const organisationId = Number(process.argv[2]);
 const database = createDatabase(loadConfig().database);
 try {
   const service = createHierarchyService({ db: database.db, onCommitted: () => {} });
-  const dc = await service.createDatacenter(organisationId, { name: 'Milan-1', location: 'Milan' });
-  const room = await service.createRoom(organisationId, { name: 'Hall "A"', datacenterId: dc.id });
-  const rack = await service.createRack(organisationId, { name: 'R-07', roomId: room.id });
+  // Staff work from the command line: the audit log records them with no user id.
+  const actor = { organisationId, id: null, name: 'CI' };
+  const dc = await service.createDatacenter(actor, { name: 'Milan-1', location: 'Milan' });
+  const room = await service.createRoom(actor, { name: 'Hall "A"', datacenterId: dc.id });
+  const rack = await service.createRack(actor, { name: 'R-07', roomId: room.id });
   const server = await database.db
     .selectFrom('servers')
     .select('id')
     .where('organisation_id', '=', organisationId)
     .executeTakeFirstOrThrow();
-  await service.updateServer(organisationId, server.id, { serverName: null, rackId: rack.id });
+  await service.updateServer(actor, server.id, { serverName: null, rackId: rack.id });
 } finally {
   await database.close();
 }
