@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on sockets, databases and child processes (Modbus, SNMP, Prometheus), so
+    // two forks keep a 2-core machine busy where vitest's default (cores - 1) leaves one idle.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },
 });

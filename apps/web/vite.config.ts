@@ -59,5 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     css: false,
     // Property tests run a hundred cases in jsdom; on a busy 2-core CI machine that can pass 5 s.
     testTimeout: 30_000,
+    // vitest's default of cores - 1 runs one file at a time on a 2-core machine.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },
 }));
