@@ -454,7 +454,7 @@ const METHOD = [
   'IT energy integrates the PDUs\u2019 outlet power, plus the servers\u2019 own power meters in racks without a reporting PDU, at hourly resolution; gaps up to two hours are bridged, longer ones count as no data.',
   'Heat removed integrates each pCDU\u2019s reported cooling power (water-side flow \u00d7 heat capacity \u00d7 temperature rise). The liquid capture ratio is heat removed \u00f7 IT energy; the rest of the IT energy leaves as heat to the room air.',
   'Cooling capacity scales a pCDU\u2019s heat removed to a fully open valve at the same temperature rise (median over the period); headroom is capacity minus the peak hourly heat removed.',
-  'Servers online is the share of 15-minute intervals in which each server reported (since it was registered), averaged over servers; equipment communicating is the same for pCDUs and PDUs. Periods are whole days in UTC.',
+  'Servers online is the share of 15-minute intervals in which each server reported (since its first sample or its registration, whichever came first), averaged over servers; equipment communicating is the same for pCDUs and PDUs. Periods are whole days in UTC.',
 ];
 
 function footer(doc: Doc, report: ExecutiveReport) {

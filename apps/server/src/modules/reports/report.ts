@@ -155,7 +155,9 @@ function periodFigures(inputs: ReportInputs, period: PeriodSeries): PeriodFigure
             presenceStepMs,
             fromMs,
             Math.min(toMs, nowMs),
-            d.createdMs,
+            // History written before the device was registered (the demo's backfill, an
+            // imported week) counts from its first sample.
+            Math.min(d.createdMs, points.get(d.id)?.[0]?.[0] ?? Infinity),
           ),
         ),
       ),
