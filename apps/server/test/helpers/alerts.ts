@@ -29,13 +29,16 @@ export async function setPlan(app: FastifyInstance, organisationId: number, plan
 export async function webhookReceiver() {
   const received: { body: string; signature: string }[] = [];
   let status = 200;
+  let held: Promise<void> = Promise.resolve();
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       received.push({ body, signature: String(request.headers[WEBHOOK_SIGNATURE_HEADER] ?? '') });
-      response.statusCode = status;
-      response.end();
+      void held.then(() => {
+        response.statusCode = status;
+        response.end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +48,12 @@ export async function webhookReceiver() {
     received,
     answer(next: number) {
       status = next;
+    },
+    /** Requests from now on are received but not answered until `release` is called. */
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return release;
     },
     /** Whether the signature is HMAC-SHA256 of the exact body with the secret. */
     valid(secret: string, entry: { body: string; signature: string }) {
