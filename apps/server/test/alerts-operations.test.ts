@@ -11,12 +11,13 @@ import {
   type SilencesList,
 } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
-import { createOperator, type Operator } from './helpers/auth.js';
+import { createOperator, createViewer, type Operator } from './helpers/auth.js';
 import {
   NORMAL_PCDU,
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  pushReading,
   setPlan,
   webhookReceiver,
 } from './helpers/alerts.js';
@@ -41,13 +42,7 @@ let sampleMs = Date.now() - 60_000;
 
 async function push(values: Record<string, unknown>): Promise<number> {
   sampleMs += 1000;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/agent/equipment/readings',
-    headers: agent,
-    payload: { readings: [{ equipmentId: pcdu.id, timestampMs: sampleMs, values }] },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await pushReading(t.app, agent, pcdu.id, sampleMs, values);
   return sampleMs;
 }
 
@@ -91,14 +86,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
   await setPlan(t.app, admin.organisationId, 'argent');
-  viewer = await createOperator(t, { organisationId: admin.organisationId });
-  const role = await t.app.inject({
-    method: 'PUT',
-    url: `/api/users/${viewer.userId}/role`,
-    headers: admin.headers,
-    payload: { role: 'viewer' },
-  });
-  expect(role.statusCode, role.body).toBe(200);
+  viewer = await createViewer(t, admin);
   ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
   hook = await webhookReceiver();
   const rule: AlertRuleBody = {

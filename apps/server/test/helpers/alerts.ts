@@ -95,6 +95,23 @@ export async function alertsOf(app: FastifyInstance, who: Operator): Promise<Ale
   return response.json<AlertsList>();
 }
 
+/** One reading of a unit, pushed as its gateway's agent does (the real ingest path). */
+export async function pushReading(
+  app: FastifyInstance,
+  agent: Record<string, string>,
+  equipmentId: number,
+  timestampMs: number,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/agent/equipment/readings',
+    headers: agent,
+    payload: { readings: [{ equipmentId, timestampMs, values }] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** A gateway server and a pCDU it polls; answers the agent's headers and the unit. */
 export async function gatewayWithPcdu(app: FastifyInstance, admin: Operator) {
   const token = await app.inject({ method: 'POST', url: '/api/tokens', headers: admin.headers });
