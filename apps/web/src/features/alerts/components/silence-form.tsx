@@ -91,7 +91,7 @@ export function SilenceForm({ alert, onDone }: { alert: AlertItem; onDone(): voi
     <form
       onSubmit={submit}
       noValidate
-      className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_11rem_auto] lg:items-end"
+      className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_13rem_auto] lg:items-end"
     >
       <TextField
         label="Why (shown to everyone)"
