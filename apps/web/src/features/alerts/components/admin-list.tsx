@@ -56,10 +56,7 @@ export function AdminList<T extends { id: number }>({
           {items.data.map((item) => renderItem(item, () => setEditing(item)))}
         </ul>
       )}
-      {editing &&
-        renderEditor(editing === 'new' ? null : editing, () => {
-          setEditing(null);
-        })}
+      {editing && renderEditor(editing === 'new' ? null : editing, () => setEditing(null))}
     </section>
   );
 }
