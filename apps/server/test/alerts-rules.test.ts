@@ -19,6 +19,7 @@ import {
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  pushReading,
   setPlan,
   outboxMails,
   webhookReceiver,
@@ -58,13 +59,7 @@ async function created(url: string, payload: unknown): Promise<number> {
 
 async function push(values: Record<string, unknown>) {
   clock = Math.max(clock + 1000, Date.now());
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/agent/equipment/readings',
-    headers: agent,
-    payload: { readings: [{ equipmentId: pcdu.id, timestampMs: clock, values }] },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await pushReading(t.app, agent, pcdu.id, clock, values);
 }
 
 const rule = (body: AlertRuleBody) => created('/api/alert-rules', body);

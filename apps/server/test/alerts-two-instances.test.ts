@@ -10,6 +10,7 @@ import {
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  pushReading,
   webhookReceiver,
 } from './helpers/alerts.js';
 
@@ -55,13 +56,7 @@ describe.runIf(postgres)('alerts with two instances on one database', () => {
   /** Readings alternate between the instances, as behind a load balancer. */
   async function push(app: FastifyInstance, values: Record<string, unknown>) {
     clock = Math.max(clock + 1000, Date.now());
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/agent/equipment/readings',
-      headers: agent,
-      payload: { readings: [{ equipmentId: pcdu.id, timestampMs: clock, values }] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await pushReading(app, agent, pcdu.id, clock, values);
   }
 
   it('sends one notification per transition', async () => {

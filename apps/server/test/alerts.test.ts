@@ -13,13 +13,14 @@ import {
   type NotificationDeliveriesList,
 } from '@brezza/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
-import { createOperator, type Operator } from './helpers/auth.js';
+import { createOperator, createViewer, type Operator } from './helpers/auth.js';
 import { holdPlan } from './helpers/plans.js';
 import {
   NORMAL_PCDU,
   alertsOf,
   eventually,
   gatewayWithPcdu,
+  pushReading,
   outboxMails,
   webhookReceiver,
 } from './helpers/alerts.js';
@@ -35,13 +36,7 @@ let clock = Date.now();
 
 async function push(values: Record<string, unknown>) {
   clock = Math.max(clock + 1000, Date.now());
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/agent/equipment/readings',
-    headers: agent,
-    payload: { readings: [{ equipmentId: pcdu.id, timestampMs: clock, values }] },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await pushReading(t.app, agent, pcdu.id, clock, values);
 }
 
 const deliveries = async () =>
@@ -61,14 +56,7 @@ beforeAll(async () => {
   admin = await createOperator(t);
   // Alerts are part of the Argento plan (issue 14): bought as an admin buys it.
   await holdPlan(t, admin, 'argent');
-  viewer = await createOperator(t, { organisationId: admin.organisationId });
-  const role = await t.app.inject({
-    method: 'PUT',
-    url: `/api/users/${viewer.userId}/role`,
-    headers: admin.headers,
-    payload: { role: 'viewer' },
-  });
-  expect(role.statusCode, role.body).toBe(200);
+  viewer = await createViewer(t, admin);
   ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
   hook = await webhookReceiver();
   const webhook = await t.app.inject({

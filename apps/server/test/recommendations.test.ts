@@ -13,7 +13,7 @@ import {
 } from '@brezza/contract';
 import { pcduHistory } from '@brezza/agent/equipment';
 import { buildTestApp, type TestApp } from './helpers/app.js';
-import { createOperator, type Operator } from './helpers/auth.js';
+import { createOperator, createViewer, type Operator } from './helpers/auth.js';
 import { gatewayWithPcdu } from './helpers/alerts.js';
 
 let t: TestApp;
@@ -78,14 +78,7 @@ async function agentApplies() {
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createOperator(t);
-  viewer = await createOperator(t, { organisationId: admin.organisationId });
-  const role = await t.app.inject({
-    method: 'PUT',
-    url: `/api/users/${viewer.userId}/role`,
-    headers: admin.headers,
-    payload: { role: 'viewer' },
-  });
-  expect(role.statusCode, role.body).toBe(200);
+  viewer = await createViewer(t, admin);
   await setPlan(admin.organisationId, 'platino');
   ({ headers: agent, pcdu } = await gatewayWithPcdu(t.app, admin));
   await pushHistory();

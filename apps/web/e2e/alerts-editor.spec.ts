@@ -150,12 +150,16 @@ test('an admin writes a rule, it fires on the demo, the mail is delivered, and i
     )
     .toMatch(/To: night@example.com, ops@example.com/);
   // The unreachable webhook is retried with its error and next try shown.
-  await expect(
-    page.locator('[data-delivery]', { hasText: 'Pager bridge' }).filter({ hasText: 'Hall A leak' }),
-  ).toContainText('Retrying', { timeout: 15_000 });
-  await expect(
-    page.locator('[data-delivery]', { hasText: 'Pager bridge' }).filter({ hasText: 'Hall A leak' }),
-  ).toContainText('The webhook could not be reached (bad port). Next try');
+  const pager = page
+    .locator('[data-delivery]', { hasText: 'Pager bridge' })
+    .filter({ hasText: 'Hall A leak' });
+  await expect(pager).toContainText('Retrying', { timeout: 15_000 });
+  await expect(pager).toContainText('The webhook could not be reached (bad port). Next try');
+  // An operator sends it again now rather than waiting out the backoff.
+  const attempts = async () => Number(await pager.locator('td').nth(4).textContent());
+  const before = await attempts();
+  await pager.getByRole('button', { name: 'Retry now' }).click();
+  await expect.poll(attempts, { timeout: 10_000 }).toBeGreaterThan(before);
   await look(page, 'deliveries', shot);
 
   // Silenced from the alert: the state stays, the notification of its end is not sent.
@@ -163,6 +167,10 @@ test('an admin writes a rule, it fires on the demo, the mail is delivered, and i
   await alert.getByRole('button', { name: 'Silence…' }).click();
   await alert.getByLabel('Why (shown to everyone)').fill('Drying the floor under the unit');
   await expect(alert.getByLabel('Silence', { exact: true })).toHaveValue('rule-device');
+  // A window of one's own: it opens on the current minute to an hour later.
+  await alert.getByLabel('For').selectOption({ label: 'Custom window…' });
+  await expect(alert.getByLabel('Starts')).not.toHaveValue('');
+  await look(page, 'silence-window', shot);
   await alert.getByRole('button', { name: 'Silence', exact: true }).click();
   await page.getByRole('tab', { name: /Silenced/ }).click();
   await expect(page.locator('[data-alert]', { hasText: 'Hall A leak' })).toContainText('Silenced');

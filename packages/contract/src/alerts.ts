@@ -21,6 +21,9 @@ export const alertRulePath = (id: number) => `${ALERT_RULES_PATH}/${id}`;
 export const alertAcknowledgePath = (id: number) => `${ALERTS_PATH}/${id}/acknowledge`;
 export const silencePath = (id: number) => `${SILENCES_PATH}/${id}`;
 export const notificationChannelPath = (id: number) => `${NOTIFICATION_CHANNELS_PATH}/${id}`;
+/** POST: sends a failed or waiting notification again now (operator). */
+export const notificationDeliveryRetryPath = (id: number) =>
+  `${NOTIFICATION_DELIVERIES_PATH}/${id}/retry`;
 
 /** The header a webhook's signature travels in: `sha256=<hex HMAC-SHA256 of the raw body>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-brezza-signature';
@@ -197,6 +200,14 @@ export const alertsQuerySchema = z.object({
 });
 export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
 
+export const SILENCE_MESSAGES = {
+  startFormat: 'Start must be an ISO time.',
+  endFormat: 'End must be an ISO time.',
+  endBeforeStart: 'The silence must end after it starts.',
+  /** Checked by the server against its clock (a silence over already is no maintenance window). */
+  endPassed: 'The silence must end in the future.',
+} as const;
+
 export const silenceBodySchema = z
   .object({
     scope: scopeSchema,
@@ -204,8 +215,9 @@ export const silenceBodySchema = z
     ruleId: z.number().int().positive().max(ID_MAX).nullable().default(null),
     /** Only this severity (null: both). */
     severity: severitySchema.nullable().default(null),
-    startsAt: z.iso.datetime({ message: 'Start must be an ISO time.' }),
-    endsAt: z.iso.datetime({ message: 'End must be an ISO time.' }),
+    /** A silence may start later: a maintenance window planned ahead. */
+    startsAt: z.iso.datetime({ message: SILENCE_MESSAGES.startFormat }),
+    endsAt: z.iso.datetime({ message: SILENCE_MESSAGES.endFormat }),
     comment: z
       .string({ error: 'A comment is required.' })
       .trim()
@@ -213,7 +225,7 @@ export const silenceBodySchema = z
       .max(500),
   })
   .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), {
-    message: 'The silence must end after it starts.',
+    message: SILENCE_MESSAGES.endBeforeStart,
   });
 export type SilenceBody = z.input<typeof silenceBodySchema>;
 
@@ -323,6 +335,9 @@ export const ALERT_MESSAGES = {
   scopeNotFound: "The scope's datacenter, room, rack or device is not in your organisation.",
   exportFormat: 'Format must be prometheus.',
   notFiring: 'Only a pending, firing or no-data alert can be acknowledged.',
+  deliveryNotFound: 'Notification delivery not found.',
+  deliverySent: 'This notification was already sent: only a failed or waiting one can be retried.',
+  deliverySending: 'This notification is being sent right now: look again in a few seconds.',
 } as const;
 
 /** `GET /api/alert-rules/export?format=prometheus`: the rules as a Prometheus rule file. */

@@ -29,13 +29,16 @@ export async function setPlan(app: FastifyInstance, organisationId: number, plan
 export async function webhookReceiver() {
   const received: { body: string; signature: string }[] = [];
   let status = 200;
+  let held: Promise<void> = Promise.resolve();
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       received.push({ body, signature: String(request.headers[WEBHOOK_SIGNATURE_HEADER] ?? '') });
-      response.statusCode = status;
-      response.end();
+      void held.then(() => {
+        response.statusCode = status;
+        response.end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +48,12 @@ export async function webhookReceiver() {
     received,
     answer(next: number) {
       status = next;
+    },
+    /** Requests from now on are received but not answered until `release` is called. */
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return release;
     },
     /** Whether the signature is HMAC-SHA256 of the exact body with the secret. */
     valid(secret: string, entry: { body: string; signature: string }) {
@@ -84,6 +93,23 @@ export async function alertsOf(app: FastifyInstance, who: Operator): Promise<Ale
   const response = await app.inject({ method: 'GET', url: '/api/alerts', headers: who.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AlertsList>();
+}
+
+/** One reading of a unit, pushed as its gateway's agent does (the real ingest path). */
+export async function pushReading(
+  app: FastifyInstance,
+  agent: Record<string, string>,
+  equipmentId: number,
+  timestampMs: number,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/agent/equipment/readings',
+    headers: agent,
+    payload: { readings: [{ equipmentId, timestampMs, values }] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 /** A gateway server and a pCDU it polls; answers the agent's headers and the unit. */

@@ -91,3 +91,16 @@ export async function createOperator(t: TestApp, options: OperatorOptions = {}):
     headers: { authorization: `Bearer ${token}` },
   };
 }
+
+/** A viewer in the admin's organisation, made one as an admin does (PUT /api/users/{id}/role). */
+export async function createViewer(t: TestApp, admin: Operator): Promise<Operator> {
+  const viewer = await createOperator(t, { organisationId: admin.organisationId });
+  const role = await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${viewer.userId}/role`,
+    headers: admin.headers,
+    payload: { role: 'viewer' },
+  });
+  if (role.statusCode !== 200) throw new Error(`The viewer role was refused: ${role.body}`);
+  return viewer;
+}

@@ -11,6 +11,7 @@ import {
   type Severity,
 } from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
+import { deliveriesWithEvent } from './repository.js';
 import { backoffMs } from './scope.js';
 
 /** How long one instance holds a delivery it is sending before another may take it over. */
@@ -44,12 +45,7 @@ export function createNotifier(deps: NotifierDeps) {
   let again = false;
 
   async function send(id: number): Promise<void> {
-    const row = await db
-      .selectFrom('notification_deliveries as d')
-      .innerJoin('notification_channels as c', 'c.id', 'd.channel_id')
-      .innerJoin('alert_events as e', 'e.id', 'd.event_id')
-      .innerJoin('alert_states as st', 'st.id', 'e.state_id')
-      .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
+    const row = await deliveriesWithEvent(db)
       .innerJoin('servers as s', 's.id', 'st.device_id')
       .select([
         'd.attempts',

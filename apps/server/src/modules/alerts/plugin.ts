@@ -45,7 +45,12 @@ export const alertsPlugin = fp(
         if (recorded.notify) void notifier.kick();
       },
     });
-    const service = createAlertsService({ db: app.database.db, engine, now: Date.now });
+    const service = createAlertsService({
+      db: app.database.db,
+      engine,
+      now: Date.now,
+      sendDue: () => void notifier.kick(),
+    });
     app.decorate('alerts', { service, engine, notifier });
 
     // Every organisation's stored samples, from whichever instance stored them.

@@ -21,6 +21,7 @@ import {
   notificationChannelSchema,
   notificationChannelsListSchema,
   notificationDeliveriesListSchema,
+  notificationDeliverySchema,
   silenceBodySchema,
   silenceSchema,
   silencesListSchema,
@@ -33,8 +34,8 @@ const params = (notFound: string) => z.object({ id: pathId(notFound) });
 const deleted = z.void().describe('Deleted.');
 
 /**
- * Alerts in the /api scope. Reads: viewers. Acknowledging and silencing: operators (the scope's
- * default for writes). Rules and channels: admins.
+ * Alerts in the /api scope. Reads: viewers. Acknowledging, silencing and retrying a notification:
+ * operators (the scope's default for writes). Rules and channels: admins.
  */
 export async function alertsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.alerts.service;
@@ -217,6 +218,19 @@ export async function alertsRoutes(app: FastifyInstance): Promise<void> {
       reply.header('Cache-Control', 'no-store');
       return { deliveries: await service.deliveries(request.user.organisationId) };
     },
+  );
+
+  api.post(
+    `${NOTIFICATION_DELIVERIES_PATH}/:id/retry`,
+    {
+      schema: {
+        ...common,
+        summary: 'Sends a failed or waiting notification again now (operator).',
+        params: params(ALERT_MESSAGES.deliveryNotFound),
+        response: { 200: notificationDeliverySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.retryDelivery(request.user, request.params.id),
   );
 
   api.post(

@@ -9,6 +9,7 @@ import {
   ALERT_MESSAGES,
   CHANNEL_MESSAGES,
   METRIC_REQUIRED_MESSAGE,
+  SILENCE_MESSAGES,
   scopeSchema,
   type Alert,
   type AlertEvent,
@@ -29,6 +30,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { ensureDefaultPack, loadDevices, ruleFromRow, type AlertEngine } from './engine.js';
 import { inScope, type DeviceInfo } from './scope.js';
 import { prometheusRuleFile } from './prometheus.js';
+import { deliveriesWithEvent, eventsWithRule } from './repository.js';
 
 export interface Caller {
   organisationId: number;
@@ -50,7 +52,13 @@ export interface PeriodTransition {
 }
 
 /** The operator API's rules: rules, alerts, acknowledgements, silences and channels. */
-export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine; now(): number }) {
+export function createAlertsService(deps: {
+  db: Kysely<DB>;
+  engine: AlertEngine;
+  now(): number;
+  /** Has the notifier send what is due now (a delivery an operator re-queued). */
+  sendDue(): void;
+}) {
   const { db, engine } = deps;
   const iso = () => new Date(deps.now()).toISOString();
 
@@ -140,6 +148,47 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
     return (device) => inScope(scope, device);
   }
 
+  /** The latest deliveries, newest first (or the one `only` names). */
+  async function deliveries(
+    organisationId: number,
+    only?: number,
+  ): Promise<NotificationDelivery[]> {
+    const rows = await deliveriesWithEvent(db)
+      .select([
+        'd.id',
+        'd.channel_id',
+        'c.name as channel_name',
+        'd.event_id',
+        'r.name as rule_name',
+        'e.transition',
+        'd.status',
+        'd.attempts',
+        'd.last_error',
+        'd.next_attempt_at',
+        'd.delivered_at',
+        'd.created_at',
+      ])
+      .where('d.organisation_id', '=', organisationId)
+      .$if(only !== undefined, (qb) => qb.where('d.id', '=', only!))
+      .orderBy('d.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute();
+    return rows.map((d) => ({
+      id: d.id,
+      channelId: d.channel_id,
+      channelName: d.channel_name,
+      eventId: d.event_id,
+      ruleName: d.rule_name,
+      transition: d.transition as AlertTransition,
+      status: d.status as NotificationDelivery['status'],
+      attempts: d.attempts,
+      lastError: d.last_error,
+      nextAttemptAt: d.next_attempt_at,
+      deliveredAt: d.delivered_at,
+      createdAt: d.created_at,
+    }));
+  }
+
   return {
     rules,
     rule,
@@ -213,22 +262,8 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
           .where('st.state', '!=', 'normal')
           .orderBy('st.since_ms', 'desc')
           .execute(),
-        db
-          .selectFrom('alert_events as e')
-          .innerJoin('alert_states as st', 'st.id', 'e.state_id')
-          .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
-          .select([
-            'e.id',
-            'e.state_id',
-            'r.name as rule_name',
-            'r.severity',
-            'st.device_id',
-            'e.transition',
-            'e.value',
-            'e.silenced',
-            'e.at',
-          ])
-          .where('e.organisation_id', '=', organisationId)
+        eventsWithRule(db, organisationId)
+          .select(['e.value', 'e.silenced'])
           .orderBy('e.id', 'desc')
           .limit(HISTORY_LIMIT)
           .execute(),
@@ -310,20 +345,7 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
         .where('at', '<', fromIso)
         .groupBy('state_id');
       const [rows, devices] = await Promise.all([
-        db
-          .selectFrom('alert_events as e')
-          .innerJoin('alert_states as st', 'st.id', 'e.state_id')
-          .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
-          .select([
-            'e.id',
-            'e.state_id',
-            'r.name as rule_name',
-            'r.severity',
-            'st.device_id',
-            'e.transition',
-            'e.at',
-          ])
-          .where('e.organisation_id', '=', organisationId)
+        eventsWithRule(db, organisationId)
           .where((eb) =>
             eb.or([
               eb.and([eb('e.at', '>=', fromIso), eb('e.at', '<', toIso)]),
@@ -380,6 +402,7 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
       caller: Caller,
       body: z.output<typeof silenceBodySchema>,
     ): Promise<Silence> {
+      if (Date.parse(body.endsAt) <= deps.now()) throw badRequest(SILENCE_MESSAGES.endPassed);
       await checkScope(caller.organisationId, body.scope);
       if (body.ruleId !== null) await rule(caller.organisationId, body.ruleId);
       const row = await db
@@ -483,45 +506,38 @@ export function createAlertsService(deps: { db: Kysely<DB>; engine: AlertEngine;
       if (Number(deleted.numDeletedRows) !== 1) throw notFound(ALERT_MESSAGES.channelNotFound);
     },
 
-    async deliveries(organisationId: number): Promise<NotificationDelivery[]> {
-      const rows = await db
-        .selectFrom('notification_deliveries as d')
-        .innerJoin('notification_channels as c', 'c.id', 'd.channel_id')
-        .innerJoin('alert_events as e', 'e.id', 'd.event_id')
-        .innerJoin('alert_states as st', 'st.id', 'e.state_id')
-        .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
-        .select([
-          'd.id',
-          'd.channel_id',
-          'c.name as channel_name',
-          'd.event_id',
-          'r.name as rule_name',
-          'e.transition',
-          'd.status',
-          'd.attempts',
-          'd.last_error',
-          'd.next_attempt_at',
-          'd.delivered_at',
-          'd.created_at',
-        ])
-        .where('d.organisation_id', '=', organisationId)
-        .orderBy('d.id', 'desc')
-        .limit(HISTORY_LIMIT)
-        .execute();
-      return rows.map((d) => ({
-        id: d.id,
-        channelId: d.channel_id,
-        channelName: d.channel_name,
-        eventId: d.event_id,
-        ruleName: d.rule_name,
-        transition: d.transition as AlertTransition,
-        status: d.status as NotificationDelivery['status'],
-        attempts: d.attempts,
-        lastError: d.last_error,
-        nextAttemptAt: d.next_attempt_at,
-        deliveredAt: d.delivered_at,
-        createdAt: d.created_at,
-      }));
+    deliveries,
+
+    /**
+     * Sends a failed or waiting notification again now (one more attempt). The re-queue is the
+     * notifier's own conditional UPDATE: a delivery claimed for sending is left alone, so it is
+     * never sent twice at once, by this instance or another.
+     */
+    async retryDelivery(caller: Caller, id: number): Promise<NotificationDelivery> {
+      const now = iso();
+      const requeued = await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'pending', next_attempt_at: now, claimed_until: null })
+        .where('id', '=', id)
+        .where('organisation_id', '=', caller.organisationId)
+        .where('status', 'in', ['pending', 'failed'])
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(requeued.numUpdatedRows) !== 1) {
+        const row = await db
+          .selectFrom('notification_deliveries')
+          .select('status')
+          .where('id', '=', id)
+          .where('organisation_id', '=', caller.organisationId)
+          .executeTakeFirst();
+        if (!row) throw notFound(ALERT_MESSAGES.deliveryNotFound);
+        throw conflict(
+          row.status === 'sent' ? ALERT_MESSAGES.deliverySent : ALERT_MESSAGES.deliverySending,
+        );
+      }
+      deps.sendDue();
+      const [delivery] = await deliveries(caller.organisationId, id);
+      return delivery!;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   SEVERITIES,
   SEVERITY_LABELS,
@@ -19,6 +19,8 @@ import {
   channelForm,
   type ChannelForm,
 } from '../utils/rule-form';
+import { useEditorForm } from '../hooks/use-editor-form';
+import { EditorDialog, NameField } from './editor-dialog';
 import { FieldError } from './field-error';
 import { ScopePicker } from './scope-picker';
 
@@ -64,16 +66,14 @@ export function ChannelEditor({
   onClose(): void;
 }) {
   const save = useSaveChannel();
-  const [form, setForm] = useState<ChannelForm>(channel ? channelForm(channel) : EMPTY_CHANNEL);
+  const [form, set] = useEditorForm<ChannelForm>(
+    channel ? channelForm(channel) : EMPTY_CHANNEL,
+    save.reset,
+  );
   const [secret, setSecret] = useState<string | null>(null);
-  const set = <K extends keyof ChannelForm>(key: K, value: ChannelForm[K]) => {
-    save.reset();
-    setForm((current) => ({ ...current, [key]: value }));
-  };
   const message = save.error?.message;
   const field = message ? channelFieldOf(message) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     save.mutate(
       { id: channel?.id ?? null, body: channelBody(form) },
       {
@@ -83,7 +83,6 @@ export function ChannelEditor({
         },
       },
     );
-  };
 
   if (secret) {
     return (
@@ -93,79 +92,66 @@ export function ChannelEditor({
     );
   }
   return (
-    <Dialog
+    <EditorDialog
       title={channel ? `Edit “${channel.name}”` : 'New notification channel'}
       onClose={onClose}
       busy={save.isPending}
+      onSubmit={submit}
+      submitLabel={channel ? 'Save channel' : 'Add channel'}
+      formError={field === 'form' ? message : undefined}
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <div>
-          <TextField
-            label="Name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            placeholder="Night shift"
-            aria-invalid={field === 'name'}
-            data-autofocus
-          />
-          <FieldError message={field === 'name' ? message : undefined} className="mt-1" />
-        </div>
-        <SelectField
-          label="Kind"
-          value={form.kind}
-          disabled={channel !== null}
-          onChange={(e) => set('kind', e.target.value as ChannelForm['kind'])}
-          options={[
-            { value: 'email', label: 'E-mail' },
-            { value: 'webhook', label: 'Webhook (signed)' },
-          ]}
+      <NameField
+        value={form.name}
+        onChange={(name) => set('name', name)}
+        placeholder="Night shift"
+        error={field === 'name' ? message : undefined}
+      />
+      <SelectField
+        label="Kind"
+        value={form.kind}
+        disabled={channel !== null}
+        onChange={(e) => set('kind', e.target.value as ChannelForm['kind'])}
+        options={[
+          { value: 'email', label: 'E-mail' },
+          { value: 'webhook', label: 'Webhook (signed)' },
+        ]}
+      />
+      <div>
+        <TextField
+          label={form.kind === 'email' ? 'E-mail addresses' : 'Webhook URL'}
+          hint={
+            form.kind === 'email'
+              ? 'Separate several addresses with commas.'
+              : 'Called with a POST of the alert as JSON, signed with a secret shown once.'
+          }
+          type={form.kind === 'email' ? 'text' : 'url'}
+          inputMode={form.kind === 'email' ? 'email' : 'url'}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={form.target}
+          onChange={(e) => set('target', e.target.value)}
+          placeholder={form.kind === 'email' ? 'ops@example.com, oncall@example.com' : 'https://'}
+          aria-invalid={field === 'target'}
         />
-        <div>
-          <TextField
-            label={form.kind === 'email' ? 'E-mail addresses' : 'Webhook URL'}
-            hint={
-              form.kind === 'email'
-                ? 'Separate several addresses with commas.'
-                : 'Called with a POST of the alert as JSON, signed with a secret shown once.'
-            }
-            type={form.kind === 'email' ? 'text' : 'url'}
-            inputMode={form.kind === 'email' ? 'email' : 'url'}
-            autoCapitalize="none"
-            spellCheck={false}
-            value={form.target}
-            onChange={(e) => set('target', e.target.value)}
-            placeholder={form.kind === 'email' ? 'ops@example.com, oncall@example.com' : 'https://'}
-            aria-invalid={field === 'target'}
-          />
-          <FieldError message={field === 'target' ? message : undefined} className="mt-1" />
-        </div>
-        <SelectField
-          label="Sends"
-          value={form.minSeverity}
-          onChange={(e) => set('minSeverity', e.target.value as ChannelForm['minSeverity'])}
-          options={SEVERITIES.map((s) => ({
-            value: s,
-            label: s === 'warning' ? 'Warning and critical alerts' : 'Critical alerts only',
-          }))}
-        />
-        <ScopePicker
-          label="For alerts of"
-          value={form.scope}
-          onChange={(scope) => set('scope', scope)}
-          hierarchy={hierarchy}
-          error={field === 'scope' ? message : undefined}
-        />
-        {field === 'form' && <Alert tone="error">{message}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {channel ? 'Save channel' : 'Add channel'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <FieldError message={field === 'target' ? message : undefined} className="mt-1" />
+      </div>
+      <SelectField
+        label="Sends"
+        value={form.minSeverity}
+        onChange={(e) => set('minSeverity', e.target.value as ChannelForm['minSeverity'])}
+        options={SEVERITIES.map((s) => ({
+          value: s,
+          label: s === 'warning' ? 'Warning and critical alerts' : 'Critical alerts only',
+        }))}
+      />
+      <ScopePicker
+        label="For alerts of"
+        value={form.scope}
+        onChange={(scope) => set('scope', scope)}
+        hierarchy={hierarchy}
+        error={field === 'scope' ? message : undefined}
+      />
+    </EditorDialog>
   );
 }
 

@@ -1,9 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SEVERITIES, SEVERITY_LABELS, type AlertRule, type Condition } from '@brezza/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useApiClient } from '@/lib/api-client';
@@ -17,6 +14,8 @@ import {
   type RuleField,
   type RuleForm,
 } from '../utils/rule-form';
+import { useEditorForm } from '../hooks/use-editor-form';
+import { EditorDialog, NameField } from './editor-dialog';
 import { FieldError } from './field-error';
 import { ScopePicker } from './scope-picker';
 
@@ -45,19 +44,13 @@ export function RuleEditor({
   const request = useApiClient();
   const metrics = useQuery(metricNamesQueryOptions(request));
   const save = useSaveRule();
-  const [form, setForm] = useState<RuleForm>(rule ? ruleForm(rule) : EMPTY_RULE);
+  const [form, set] = useEditorForm<RuleForm>(rule ? ruleForm(rule) : EMPTY_RULE, save.reset);
   const listId = useId();
-  const set = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => {
-    save.reset();
-    setForm((current) => ({ ...current, [key]: value }));
-  };
   const message = save.error?.message;
   const field: RuleField | null = message ? ruleFieldOf(message) : null;
   const errorOf = (name: RuleField) => (field === name ? message : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     save.mutate({ id: rule?.id ?? null, body: ruleBody(form) }, { onSuccess: onClose });
-  };
   const number = (key: keyof RuleForm & RuleField, label: string, hint?: string) => (
     <div>
       <TextField
@@ -73,130 +66,117 @@ export function RuleEditor({
   );
 
   return (
-    <Dialog
+    <EditorDialog
       title={rule ? `Edit “${rule.name}”` : 'New alert rule'}
       onClose={onClose}
       busy={save.isPending}
+      onSubmit={submit}
+      submitLabel={rule ? 'Save rule' : 'Add rule'}
+      formError={field === 'form' ? message : undefined}
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <div>
-          <TextField
-            label="Name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            placeholder="Loop A inlet too warm"
-            aria-invalid={field === 'name'}
-            data-autofocus
-          />
-          <FieldError message={errorOf('name')} className="mt-1" />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField
-            label="Severity"
-            value={form.severity}
-            onChange={(e) => set('severity', e.target.value as RuleForm['severity'])}
-            options={SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] }))}
-          />
-          <SelectField
-            label="Condition"
-            value={form.kind}
-            onChange={(e) => set('kind', e.target.value as Condition['kind'])}
-            options={Object.entries(CONDITION_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </div>
-        <ScopePicker
-          value={form.scope}
-          onChange={(scope) => set('scope', scope)}
-          hierarchy={hierarchy}
-          error={errorOf('scope')}
+      <NameField
+        value={form.name}
+        onChange={(name) => set('name', name)}
+        placeholder="Loop A inlet too warm"
+        error={errorOf('name')}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Severity"
+          value={form.severity}
+          onChange={(e) => set('severity', e.target.value as RuleForm['severity'])}
+          options={SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] }))}
         />
-        {form.kind !== 'absent' && (
-          <div>
-            <TextField
-              label="Metric"
-              hint="A stored metric, such as pcdu_wflow (L/min) or pcdu_psu1 for a state."
-              list={listId}
-              value={form.metric}
-              onChange={(e) => set('metric', e.target.value)}
-              aria-invalid={field === 'metric'}
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            <datalist id={listId}>
-              {(metrics.data ?? []).map((m) => (
-                <option key={m.name} value={m.name}>
-                  {m.unit ? `${m.help} (${m.unit})` : m.help}
-                </option>
-              ))}
-            </datalist>
-            <FieldError message={errorOf('metric')} className="mt-1" />
-          </div>
-        )}
-        {(form.kind === 'above' || form.kind === 'below') && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            {number('threshold', 'Threshold')}
-            {number(
-              'clear',
-              'Clears at (optional)',
-              form.kind === 'above'
-                ? 'Once firing, it resolves only at or below this value.'
-                : 'Once firing, it resolves only at or above this value.',
-            )}
-          </div>
-        )}
-        {form.kind === 'outside' && (
-          <div className="grid gap-3 sm:grid-cols-3">
-            {number('low', 'Low limit')}
-            {number('high', 'High limit')}
-            {number('hysteresis', 'Hysteresis (optional)', 'How far back inside to clear.')}
-          </div>
-        )}
-        {form.kind === 'equals' && (
-          <div>
-            <TextField
-              label="State"
-              hint="The word or flag the unit reports: ERROR, Warning, true."
-              value={form.state}
-              onChange={(e) => set('state', e.target.value)}
-              aria-invalid={field === 'state'}
-            />
-            <FieldError message={errorOf('state')} className="mt-1" />
-          </div>
-        )}
-        {form.kind === 'absent' && number('seconds', 'No data for (seconds)', 'At least 5 s.')}
-        {number(
-          'forSeconds',
-          'Pending duration (seconds)',
-          'How long the condition must hold before the alert fires; 0 fires at once.',
-        )}
+        <SelectField
+          label="Condition"
+          value={form.kind}
+          onChange={(e) => set('kind', e.target.value as Condition['kind'])}
+          options={Object.entries(CONDITION_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+      </div>
+      <ScopePicker
+        value={form.scope}
+        onChange={(scope) => set('scope', scope)}
+        hierarchy={hierarchy}
+        error={errorOf('scope')}
+      />
+      {form.kind !== 'absent' && (
         <div>
           <TextField
-            label="Description (optional)"
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-            placeholder="What to check first"
+            label="Metric"
+            hint="A stored metric, such as pcdu_wflow (L/min) or pcdu_psu1 for a state."
+            list={listId}
+            value={form.metric}
+            onChange={(e) => set('metric', e.target.value)}
+            aria-invalid={field === 'metric'}
+            autoCapitalize="none"
+            spellCheck={false}
           />
-          <FieldError message={errorOf('description')} className="mt-1" />
+          <datalist id={listId}>
+            {(metrics.data ?? []).map((m) => (
+              <option key={m.name} value={m.name}>
+                {m.unit ? `${m.help} (${m.unit})` : m.help}
+              </option>
+            ))}
+          </datalist>
+          <FieldError message={errorOf('metric')} className="mt-1" />
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={form.enabled}
-            onChange={(e) => set('enabled', e.target.checked)}
-            className="h-4 w-4 rounded border-slate-300"
+      )}
+      {(form.kind === 'above' || form.kind === 'below') && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {number('threshold', 'Threshold')}
+          {number(
+            'clear',
+            'Clears at (optional)',
+            form.kind === 'above'
+              ? 'Once firing, it resolves only at or below this value.'
+              : 'Once firing, it resolves only at or above this value.',
+          )}
+        </div>
+      )}
+      {form.kind === 'outside' && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          {number('low', 'Low limit')}
+          {number('high', 'High limit')}
+          {number('hysteresis', 'Hysteresis (optional)', 'How far back inside to clear.')}
+        </div>
+      )}
+      {form.kind === 'equals' && (
+        <div>
+          <TextField
+            label="State"
+            hint="The word or flag the unit reports: ERROR, Warning, true."
+            value={form.state}
+            onChange={(e) => set('state', e.target.value)}
+            aria-invalid={field === 'state'}
           />
-          Enabled
-        </label>
-        {field === 'form' && <Alert tone="error">{message}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {rule ? 'Save rule' : 'Add rule'}
-          </Button>
+          <FieldError message={errorOf('state')} className="mt-1" />
         </div>
-      </form>
-    </Dialog>
+      )}
+      {form.kind === 'absent' && number('seconds', 'No data for (seconds)', 'At least 5 s.')}
+      {number(
+        'forSeconds',
+        'Pending duration (seconds)',
+        'How long the condition must hold before the alert fires; 0 fires at once.',
+      )}
+      <div>
+        <TextField
+          label="Description (optional)"
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+          placeholder="What to check first"
+        />
+        <FieldError message={errorOf('description')} className="mt-1" />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={form.enabled}
+          onChange={(e) => set('enabled', e.target.checked)}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        Enabled
+      </label>
+    </EditorDialog>
   );
 }

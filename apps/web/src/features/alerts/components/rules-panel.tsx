@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeCondition, type AlertRule } from '@brezza/contract';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client';
 import type { Hierarchy } from '../api/get-scopes';
 import { rulesQueryOptions, useDeleteRule, useToggleRule } from '../api/rules';
+import { AdminActions, AdminList } from './admin-list';
 import { RuleEditor } from './rule-editor';
 import { scopeText } from './scope-picker';
 import { SeverityBadge } from './severity-badge';
@@ -26,8 +24,6 @@ function RuleRow({
 }) {
   const toggle = useToggleRule();
   const remove = useDeleteRule();
-  const [confirming, setConfirming] = useState(false);
-  const failure = toggle.error ?? remove.error;
   return (
     <li className="p-4" data-rule={rule.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -47,11 +43,15 @@ function RuleRow({
         {scopeText(rule.scope, hierarchy)} · {pending(rule.forSeconds)}
         {rule.description && <> · {rule.description}</>}
       </p>
-      {isAdmin && !confirming && (
-        <div className="mt-2 flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={onEdit}>
-            Edit
-          </Button>
+      {isAdmin && (
+        <AdminActions
+          onEdit={onEdit}
+          confirmation="Delete this rule and its alerts?"
+          deleteLabel="Delete rule"
+          onDelete={() => remove.mutate(rule.id)}
+          deleting={remove.isPending}
+          error={toggle.error ?? remove.error}
+        >
           <Button
             size="sm"
             variant="ghost"
@@ -60,31 +60,7 @@ function RuleRow({
           >
             {rule.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        </div>
-      )}
-      {confirming && (
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-          <span>Delete this rule and its alerts?</span>
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(rule.id)}
-          >
-            Delete rule
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-            Keep
-          </Button>
-        </div>
-      )}
-      {failure && (
-        <Alert tone="error" className="mt-2">
-          {failure.message}
-        </Alert>
+        </AdminActions>
       )}
     </li>
   );
@@ -100,42 +76,26 @@ export function RulesPanel({
 }) {
   const request = useApiClient();
   const rules = useQuery(rulesQueryOptions(request));
-  const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
   return (
-    <section aria-label="Rules">
-      <div className="flex flex-wrap items-center justify-between gap-2 p-4">
-        <p className="text-sm text-slate-600">
-          Each rule watches one metric or state on the devices in its scope.
-          {!isAdmin && ' Only admins change rules.'}
-        </p>
-        {isAdmin && <Button onClick={() => setEditing('new')}>New rule</Button>}
-      </div>
-      {rules.isPending && <Spinner />}
-      {rules.isError && (
-        <Alert tone="error" className="m-4">
-          {rules.error.message}
-        </Alert>
-      )}
-      {rules.data && (
-        <ul className="divide-y divide-slate-100 border-t border-slate-100">
-          {rules.data.map((rule) => (
-            <RuleRow
-              key={rule.id}
-              rule={rule}
-              hierarchy={hierarchy}
-              isAdmin={isAdmin}
-              onEdit={() => setEditing(rule)}
-            />
-          ))}
-        </ul>
-      )}
-      {editing && (
-        <RuleEditor
-          rule={editing === 'new' ? null : editing}
+    <AdminList
+      label="Rules"
+      intro="Each rule watches one metric or state on the devices in its scope."
+      readOnlyNote="Only admins change rules."
+      newLabel="New rule"
+      isAdmin={isAdmin}
+      items={rules}
+      renderItem={(rule, onEdit) => (
+        <RuleRow
+          key={rule.id}
+          rule={rule}
           hierarchy={hierarchy}
-          onClose={() => setEditing(null)}
+          isAdmin={isAdmin}
+          onEdit={onEdit}
         />
       )}
-    </section>
+      renderEditor={(rule, onClose) => (
+        <RuleEditor rule={rule} hierarchy={hierarchy} onClose={onClose} />
+      )}
+    />
   );
 }

@@ -28,6 +28,7 @@ import { RulesPanel } from '../components/rules-panel';
 import { SeverityBadge } from '../components/severity-badge';
 import { SilenceForm } from '../components/silence-form';
 import { SilencesList } from '../components/silences-list';
+import { TableHead } from '../components/table-head';
 
 const TABS = [
   'firing',
@@ -130,15 +131,7 @@ function AlertRow({ alert, canAct }: { alert: AlertItem; canAct: boolean }) {
 function HistoryTable({ events }: { events: AlertEvent[] }) {
   return (
     <table className="w-full min-w-[40rem] text-sm">
-      <thead className="bg-slate-50 text-xs text-slate-600">
-        <tr>
-          {['When', 'Alert', 'Device', 'Change', 'Value'].map((title) => (
-            <th key={title} scope="col" className="px-3 py-2 text-left font-semibold">
-              {title}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead titles={['When', 'Alert', 'Device', 'Change', 'Value']} />
       <tbody className="divide-y divide-slate-100">
         {events.map((event) => (
           <tr key={event.id}>
@@ -281,7 +274,7 @@ function AlertsPage() {
       )}
       {tab === 'deliveries' && (
         <Card className="mt-4 overflow-x-auto" role="tabpanel">
-          <DeliveriesPanel />
+          <DeliveriesPanel canRetry={can('operator')} />
         </Card>
       )}
       {(alertTab || tab === 'history') && alerts.isPending && <Spinner />}
