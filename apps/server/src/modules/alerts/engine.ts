@@ -50,6 +50,10 @@ interface CachedSeries {
 interface OrgCache {
   rules: AlertRule[];
   devices: Map<number, DeviceInfo>;
+  /** The hierarchy's stamp when `devices` was read: the devices are read again when it changes. */
+  hierarchyStamp: string | null;
+  /** The newest last-seen time read so far: each tick reads only what was seen since. */
+  seenCursor: string | null;
   series: Map<string, CachedSeries>;
   loadedAt: number;
   /** Samples of one organisation are evaluated in order, one batch at a time. */
@@ -110,11 +114,16 @@ export async function ensureDefaultPack(db: Kysely<DB>, organisationId: number):
   });
 }
 
+/**
+ * The organisation's devices with their placement and last-seen time; `deviceIds` narrows the
+ * read to those devices (a transition's silences and routes need one, not 100,000).
+ */
 export async function loadDevices(
   db: Kysely<DB>,
   organisationId: number,
+  deviceIds?: readonly number[],
 ): Promise<Map<number, DeviceInfo>> {
-  const rows = await db
+  let query = db
     .selectFrom('servers as s')
     .leftJoin('racks as r', 'r.id', 's.rack_id')
     .leftJoin('rooms as rm', (join) =>
@@ -131,27 +140,80 @@ export async function loadDevices(
       's.last_seen_at',
       'e.last_seen_at as equipment_seen_at',
     ])
-    .where('s.organisation_id', '=', organisationId)
-    .execute();
+    .where('s.organisation_id', '=', organisationId);
+  if (deviceIds) {
+    if (deviceIds.length === 0) return new Map();
+    query = query.where('s.id', 'in', [...deviceIds]);
+  }
+  const rows = await query.execute();
   return new Map(
-    rows.map((row) => {
-      const seen = [row.last_seen_at, row.equipment_seen_at]
-        .filter((at): at is string => !!at)
-        .map((at) => Date.parse(at));
-      return [
-        row.id,
-        {
-          id: row.id,
-          name: row.server_name,
-          type: row.device_type,
-          rackId: row.rack_id,
-          roomId: row.room_id ?? null,
-          datacenterId: row.datacenter_id ?? null,
-          lastSeenMs: seen.length > 0 ? Math.max(...seen) : null,
-        },
-      ];
-    }),
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.server_name,
+        type: row.device_type,
+        rackId: row.rack_id,
+        roomId: row.room_id ?? null,
+        datacenterId: row.datacenter_id ?? null,
+        lastSeenMs: lastSeenMs(row.last_seen_at, row.equipment_seen_at),
+      },
+    ]),
   );
+}
+
+function lastSeenMs(...times: (string | null)[]): number | null {
+  const seen = times.filter((at): at is string => !!at).map((at) => Date.parse(at));
+  return seen.length > 0 ? Math.max(...seen) : null;
+}
+
+/** The newest of the devices' last-seen times, as the database writes them (ISO-8601). */
+function newestSeen(devices: Map<number, DeviceInfo>): string | null {
+  let newest: number | null = null;
+  for (const device of devices.values())
+    if (device.lastSeenMs !== null && (newest === null || device.lastSeenMs > newest))
+      newest = device.lastSeenMs;
+  return newest === null ? null : new Date(newest).toISOString();
+}
+
+async function hierarchyStamp(db: Kysely<DB>, organisationId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('hierarchy_versions')
+    .select('stamp')
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
+  return row?.stamp ?? null;
+}
+
+/**
+ * Last-seen times written since `cursor` (by this instance's ingest or another's). Answers null
+ * when a device is unknown to `devices` (one was added), so that the caller reads them all.
+ */
+async function updateLastSeen(
+  db: Kysely<DB>,
+  organisationId: number,
+  devices: Map<number, DeviceInfo>,
+  cursor: string | null,
+): Promise<string | null | undefined> {
+  const since = cursor ?? '';
+  const rows = await db
+    .selectFrom('servers as s')
+    .leftJoin('equipment as e', 'e.server_id', 's.id')
+    .select(['s.id', 's.last_seen_at', 'e.last_seen_at as equipment_seen_at'])
+    .where('s.organisation_id', '=', organisationId)
+    // Equal times too: two writes within one millisecond must not be missed.
+    .where((eb) => eb.or([eb('s.last_seen_at', '>=', since), eb('e.last_seen_at', '>=', since)]))
+    .execute();
+  let newest = cursor;
+  for (const row of rows) {
+    const device = devices.get(row.id);
+    if (!device) return undefined;
+    const seen = lastSeenMs(row.last_seen_at, row.equipment_seen_at);
+    if (seen !== null) device.lastSeenMs = Math.max(device.lastSeenMs ?? 0, seen);
+    for (const at of [row.last_seen_at, row.equipment_seen_at])
+      if (at && (newest === null || at > newest)) newest = at;
+  }
+  return newest;
 }
 
 export interface TransitionRecorded {
@@ -207,6 +269,8 @@ export function createAlertEngine(deps: EngineDeps) {
 
   async function load(organisationId: number): Promise<OrgCache> {
     await ensureDefaultPack(db, organisationId);
+    // Read before the devices: a change in between is then seen as a change at the next refresh.
+    const stamp = await hierarchyStamp(db, organisationId);
     const [ruleRows, devices, stateRows] = await Promise.all([
       db
         .selectFrom('alert_rules')
@@ -226,6 +290,8 @@ export function createAlertEngine(deps: EngineDeps) {
     return {
       rules: ruleRows.map(ruleFromRow),
       devices,
+      hierarchyStamp: stamp,
+      seenCursor: newestSeen(devices),
       series,
       loadedAt: deps.now(),
       queue: Promise.resolve(),
@@ -266,16 +332,28 @@ export function createAlertEngine(deps: EngineDeps) {
 
   async function refresh(cache: OrgCache, organisationId: number) {
     cache.loadedAt = deps.now();
-    const [ruleRows, devices] = await Promise.all([
-      db
-        .selectFrom('alert_rules')
-        .selectAll()
-        .where('organisation_id', '=', organisationId)
-        .execute(),
-      loadDevices(db, organisationId),
-    ]);
+    const ruleRows = await db
+      .selectFrom('alert_rules')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .execute();
     cache.rules = ruleRows.map(ruleFromRow);
+    // Reading every device is costly at 100,000 servers: only when one was added, moved or
+    // removed (every such change replaces the hierarchy's stamp).
+    const stamp = await hierarchyStamp(db, organisationId);
+    if (stamp !== cache.hierarchyStamp) await reloadDevices(cache, organisationId, stamp);
+  }
+
+  async function reloadDevices(cache: OrgCache, organisationId: number, stamp: string | null) {
+    const devices = await loadDevices(db, organisationId);
+    // What this instance saw that the database may not hold yet is kept.
+    for (const [id, device] of devices) {
+      const known = cache.devices.get(id)?.lastSeenMs ?? null;
+      if (known !== null) device.lastSeenMs = Math.max(device.lastSeenMs ?? 0, known);
+    }
     cache.devices = devices;
+    cache.hierarchyStamp = stamp;
+    cache.seenCursor = newestSeen(devices);
   }
 
   /** Applies one step; on a transition, records it (or adopts the state another instance wrote). */
@@ -395,7 +473,7 @@ export function createAlertEngine(deps: EngineDeps) {
   }
 
   async function deviceOf(trx: Kysely<DB>, organisationId: number, deviceId: number) {
-    const devices = await loadDevices(trx, organisationId);
+    const devices = await loadDevices(trx, organisationId, [deviceId]);
     return devices.get(deviceId);
   }
 
@@ -554,8 +632,12 @@ export function createAlertEngine(deps: EngineDeps) {
 
   async function tickOrg(organisationId: number) {
     const cache = await org(organisationId);
-    // Device last-seen times from the database: another instance may have had the reports.
-    cache.devices = await loadDevices(db, organisationId);
+    // Device last-seen times from the database (another instance may have had the reports),
+    // only those written since the last tick.
+    const cursor = await updateLastSeen(db, organisationId, cache.devices, cache.seenCursor);
+    if (cursor === undefined)
+      await reloadDevices(cache, organisationId, await hierarchyStamp(db, organisationId));
+    else cache.seenCursor = cursor;
     const now = deps.now();
     for (const rule of cache.rules) {
       if (!rule.enabled) continue;
