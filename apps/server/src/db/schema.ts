@@ -361,6 +361,16 @@ export interface RecommendationsTable {
   realised: string | null;
 }
 
+export interface AnomalyModelsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server_id: number;
+  metric: string;
+  labels: string;
+  models: string;
+  trained_at: string;
+}
+
 export interface RecommendationSettingsTable {
   organisation_id: number;
   automatic_mode: number;
@@ -480,6 +490,7 @@ export interface DB {
   alert_rules: AlertRulesTable;
   recommendations: RecommendationsTable;
   recommendation_settings: RecommendationSettingsTable;
+  anomaly_models: AnomalyModelsTable;
   alert_packs: AlertPacksTable;
   alert_states: AlertStatesTable;
   alert_events: AlertEventsTable;

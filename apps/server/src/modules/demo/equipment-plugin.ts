@@ -59,6 +59,7 @@ export const demoEquipmentPlugin = fp(
             publish: false,
           });
         }
+        if (!closing) app.anomalies.jobs.historyWritten(organisation.id);
       }
       if (closing) return;
       run = await runDemoEquipment({
