@@ -353,6 +353,7 @@ export interface RecommendationsTable {
   twin: string;
   status: 'proposed' | 'superseded' | 'pending' | 'applied' | 'failed' | 'reverted';
   created_at: string;
+  checked_at: string;
   command_id: number | null;
   revert_command_id: number | null;
   applied_by: string | null;
