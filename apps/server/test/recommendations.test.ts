@@ -133,6 +133,23 @@ describe('recommendations', () => {
     expect(feed.recommendations.map((r) => r.id)).toEqual([proposal!.id]);
   });
 
+  it('keeps the standing proposal on the next run, checked again, instead of a near copy', async () => {
+    const [before] = (await list()).recommendations;
+    // The next run is due: the proposal was last checked longer ago than the interval.
+    await t.app.database.db
+      .updateTable('recommendations')
+      .set({ checked_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .execute();
+    const after = (await list()).recommendations;
+    expect(after.map((r) => r.id)).toEqual([before!.id]);
+    expect(after[0]).toMatchObject({
+      status: 'proposed',
+      setpoints: before!.setpoints,
+      createdAt: before!.createdAt,
+    });
+    expect(Date.parse(after[0]!.checkedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('is applied by an operator through the audited command path: pending, then applied', async () => {
     const [proposal] = (await list()).recommendations;
     const url = `/api/equipment/${pcdu.id}/recommendations/${proposal!.id}/apply`;
@@ -196,7 +213,7 @@ describe('recommendations', () => {
     // Time passes: the last run is older than the interval, so the loop runs the twin again.
     await t.app.database.db
       .updateTable('recommendations')
-      .set({ created_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .set({ checked_at: new Date(Date.now() - 6 * 60_000).toISOString() })
       .execute();
     await t.app.recommendations.runScheduled(async () => true);
     const shadow = (await list()).recommendations[0]!;

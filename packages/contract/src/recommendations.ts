@@ -54,7 +54,7 @@ export const maxSupplyOfClass = (id: WaterClassId): number =>
 
 /** How often recommendations are made for each pCDU (DeepMind's loop: every 5 minutes). */
 export const RECOMMENDATION_INTERVAL_MS = 5 * 60_000;
-/** A proposal older than this is not applied: the load it was made for has moved on. */
+/** A proposal not checked for this long is not applied: the load it was checked on has moved on. */
 export const RECOMMENDATION_FRESH_MS = 15 * 60_000;
 /** The realised saving is measured over this long after the setpoints were applied. */
 export const REALISED_WINDOW_MS = 60 * 60_000;
@@ -75,7 +75,7 @@ export const RECOMMENDATION_NOT_FOUND = 'No such recommendation for this unit.';
 export const RECOMMENDATION_NOT_PROPOSED =
   'This recommendation is no longer open: only the newest proposal can be applied.';
 export const RECOMMENDATION_STALE =
-  'This recommendation is more than 15 minutes old; wait for a fresh one.';
+  'This recommendation was last checked more than 15 minutes ago; wait for its next check.';
 export const RECOMMENDATION_NOW_UNSAFE =
   'The twin no longer finds these setpoints safe at the current load; nothing was sent.';
 export const RECOMMENDATION_ONLY_PCDU = 'Recommendations are made for pCDUs only.';
@@ -141,7 +141,10 @@ export const recommendationSchema = z.object({
     baselineCoolingPowerKw: z.number(),
   }),
   risk: riskSchema,
+  /** When it was first proposed: it stands at least the hold time from then (docs: pCDU Digital Twin). */
   createdAt: z.string(),
+  /** Its last check on the twin at the current load (prediction and risk are from then). */
+  checkedAt: z.string(),
   status: recommendationStatusSchema,
   /** Who applied it: an operator's name, or "Automatic mode". */
   appliedBy: z.string().nullable(),

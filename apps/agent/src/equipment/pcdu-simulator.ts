@@ -45,6 +45,8 @@ export interface PcduSimulatorOptions {
   /** Model step period; the model integrates real elapsed time. */
   tickMs?: number;
   now?: () => number;
+  /** The energy meter's reading at start (kWh), so that a restarted unit's meter carries on. */
+  energyKwh?: number;
 }
 
 export interface PcduSimulator {
@@ -262,7 +264,7 @@ export async function startPcduSimulator(options: PcduSimulatorOptions): Promise
   };
   // Start from the steady state of the current load, not from a cold loop.
   advance(3 * 3600);
-  state = { ...state, energyKwh: 0 };
+  state = { ...state, energyKwh: options.energyKwh ?? 0 };
 
   let last = now();
   const timer = setInterval(() => {

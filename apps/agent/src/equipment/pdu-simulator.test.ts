@@ -62,6 +62,13 @@ describe.each<[string, SnmpProfile]>([
 });
 
 describe('the PDU simulator', () => {
+  it('carries its energy meter on from a reading given at start', async () => {
+    simulator = await startPduSimulator({ port: 0, loadKw: () => 8, energyKwh: 1000 });
+    simulator.advance(3600);
+    const values = await pollSnmp(address(), APC_RPDU2_PROFILE);
+    expect(values.energy as number).toBeCloseTo(1008, 0);
+  });
+
   it('goes silent when offline, and answers no wrong community', async () => {
     simulator = await startPduSimulator({ port: 0 });
     await expect(pollSnmp(address('private'), APC_RPDU2_PROFILE, 300)).rejects.toThrow(

@@ -33,6 +33,8 @@ export interface PduSimulatorOptions {
   parameters?: Partial<PduParameters>;
   tickMs?: number;
   now?: () => number;
+  /** The energy meter's reading at start (kWh), so that a restarted unit's meter carries on. */
+  energyKwh?: number;
 }
 
 export interface PduSimulator {
@@ -111,7 +113,7 @@ export async function startPduSimulator(options: PduSimulatorOptions): Promise<P
   const load = options.loadKw ?? DEFAULT_PDU_LOAD_KW;
   const loadW = () =>
     1000 * (typeof load === 'function' ? load(now()) : varyingHeatLoadKw(load, now() / 1000));
-  let state: PduState = { energyKwh: 0, off: new Set() };
+  let state: PduState = { energyKwh: options.energyKwh ?? 0, off: new Set() };
   let offline = false;
 
   const advance = (seconds: number) => {

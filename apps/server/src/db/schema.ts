@@ -353,12 +353,23 @@ export interface RecommendationsTable {
   twin: string;
   status: 'proposed' | 'superseded' | 'pending' | 'applied' | 'failed' | 'reverted';
   created_at: string;
+  checked_at: string;
   command_id: number | null;
   revert_command_id: number | null;
   applied_by: string | null;
   applied_at: string | null;
   reason: string | null;
   realised: string | null;
+}
+
+export interface AnomalyModelsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server_id: number;
+  metric: string;
+  labels: string;
+  models: string;
+  trained_at: string;
 }
 
 export interface RecommendationSettingsTable {
@@ -480,6 +491,7 @@ export interface DB {
   alert_rules: AlertRulesTable;
   recommendations: RecommendationsTable;
   recommendation_settings: RecommendationSettingsTable;
+  anomaly_models: AnomalyModelsTable;
   alert_packs: AlertPacksTable;
   alert_states: AlertStatesTable;
   alert_events: AlertEventsTable;

@@ -15,9 +15,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a database of its own, configured through the same schema as production. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real app on a database of its own, configured through the same schema as production; or
+ * on `database`, which a test owns and drops itself (an app started again on the same data).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  shared?: TestDatabase,
+): Promise<TestApp> {
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig({ ...testEnv(database), ...env });
   // Built like buildApp does, with a first hook that keeps each route's options object.
   const app = Fastify(serverOptions(config));
@@ -34,7 +40,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     routes,
     async close() {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

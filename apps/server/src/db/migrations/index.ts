@@ -15,6 +15,8 @@ import { metricChunkCodec } from './2026-11-24-0301-metric-chunk-codec.js';
 import { efficiencySettings } from './2026-11-24-0901-efficiency-settings.js';
 import { reportMailings } from './2026-11-24-1001-report-mailings.js';
 import { recommendations } from './2026-11-24-1201-recommendations.js';
+import { anomalyModels } from './2026-11-25-0201-anomaly-models.js';
+import { recommendationChecks } from './2026-11-25-0202-recommendation-checks.js';
 
 /**
  * Every migration, listed explicitly and named by date. A landed migration is never edited:
@@ -37,5 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-24-0901-efficiency-settings': efficiencySettings(),
     '2026-11-24-1001-report-mailings': reportMailings(),
     '2026-11-24-1201-recommendations': recommendations(dialect),
+    '2026-11-25-0201-anomaly-models': anomalyModels(dialect),
+    '2026-11-25-0202-recommendation-checks': recommendationChecks(),
   };
 }

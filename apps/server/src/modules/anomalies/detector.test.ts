@@ -67,7 +67,7 @@ const wave = (n: number, phase = 0) =>
 
 describe('trainModel and judge', () => {
   const vectors = featureVectors(series(wave(400)), STEP);
-  const window = { fromMs: 0, toMs: 400 * STEP };
+  const window = { fromMs: 0, toMs: 400 * STEP, stepMs: STEP };
 
   it('needs enough vectors to know normal', () => {
     expect(trainModel(vectors.slice(0, MIN_TRAINING_VECTORS - 1), window)).toBeNull();
@@ -76,10 +76,11 @@ describe('trainModel and judge', () => {
 
   it('scores no training vector above 1, and a step change far above', () => {
     const model = trainModel(vectors, window)!;
-    for (const v of vectors) expect(judge([model], v.values)!.score).toBeLessThanOrEqual(1 + 1e-9);
+    for (const v of vectors)
+      expect(judge([model], () => v.values)!.score).toBeLessThanOrEqual(1 + 1e-9);
     const stepped = [...wave(30), ...wave(10, 30).map((v) => v - 8)];
     const last = featureVectors(series(stepped), STEP).find((v) => v.atMs === 31 * STEP)!;
-    const judgement = judge([model], last.values)!;
+    const judgement = judge([model], () => last.values)!;
     expect(judgement.anomalous).toBe(true);
     expect(judgement.score).toBeGreaterThan(3);
   });
@@ -91,8 +92,8 @@ describe('trainModel and judge', () => {
         (vector) => {
           const a = trainModel(vectors.slice(0, 200), window)!;
           const b = trainModel(vectors.slice(150), window)!;
-          const both = judge([a, b], vector)!;
-          const alone = [judge([a], vector)!, judge([b], vector)!];
+          const both = judge([a, b], () => vector)!;
+          const alone = [judge([a], () => vector)!, judge([b], () => vector)!];
           expect(both.score).toBe(Math.min(alone[0]!.score, alone[1]!.score));
           expect(both.anomalous).toBe(alone[0]!.anomalous && alone[1]!.anomalous);
         },
@@ -103,13 +104,31 @@ describe('trainModel and judge', () => {
   it('judges a series that never moved by changes that matter for its magnitude', () => {
     const flat = featureVectors(series(Array(100).fill(24)), STEP);
     const model = trainModel(flat, window, 24)!;
-    expect(judge([model], flat[0]!.values)!.anomalous).toBe(false);
+    expect(judge([model], () => flat[0]!.values)!.anomalous).toBe(false);
     const moved = featureVectors(series([...Array(10).fill(24), 25]), STEP).at(-1)!;
-    expect(judge([model], moved.values)!.anomalous).toBe(true);
+    expect(judge([model], () => moved.values)!.anomalous).toBe(true);
   });
 
-  it('has no judgement without models', () => {
-    expect(judge([], [0, 0, 0, 0, 0, 0])).toBeNull();
+  it('has no judgement without models, nor when no model’s step has a vector', () => {
+    expect(judge([], () => [0, 0, 0, 0, 0, 0])).toBeNull();
+    expect(judge([trainModel(vectors, window)!], () => undefined)).toBeNull();
+  });
+
+  it('judges each model on the vector of its own step; those without one abstain', () => {
+    const fine = trainModel(vectors, window)!;
+    const coarse = trainModel(vectors, { ...window, stepMs: 5 * STEP })!;
+    const normal = vectors.at(-1)!.values;
+    const odd = normal.map((v) => v + 5);
+    const asked: number[] = [];
+    const mixed = judge([fine, coarse], (stepMs) => {
+      asked.push(stepMs);
+      return stepMs === STEP ? odd : normal;
+    })!;
+    expect(asked).toEqual([STEP, 5 * STEP]);
+    // The coarse model finds its vector normal: the models disagree, no anomaly.
+    expect(mixed.anomalous).toBe(false);
+    const fineOnly = judge([fine, coarse], (stepMs) => (stepMs === STEP ? odd : undefined))!;
+    expect(fineOnly.anomalous).toBe(true);
   });
 });
 

@@ -7,6 +7,10 @@ import { kmeans } from 'ml-kmeans';
  * to the nearest centroid, divided by the largest distance seen in training, is its score. Several
  * models trained on different windows must all find a sample anomalous (score ≥ 1) for its
  * anomaly bit to be set, which keeps one odd training window from raising alarms.
+ *
+ * A model is trained at the finest step its window's stored history covers (minute averages
+ * where there are minutes, the 5-minute steps of an older or backfilled history otherwise) and
+ * judges vectors built at that same step, so that a fresh history is usable at once.
  */
 
 export interface FeatureOptions {
@@ -71,6 +75,8 @@ function vectorOf(run: readonly number[], o: FeatureOptions): number[] {
 }
 
 export interface Model {
+  /** The step of the points its vectors are made of (ms). */
+  stepMs: number;
   centroids: number[][];
   /** The largest training distance to the nearest centroid (a score of 1). */
   maxDistance: number;
@@ -107,7 +113,7 @@ function distanceFloor(level: number): number {
  */
 export function trainModel(
   vectors: readonly FeatureVector[],
-  window: { fromMs: number; toMs: number },
+  window: { fromMs: number; toMs: number; stepMs: number },
   level = 0,
 ): Model | null {
   if (vectors.length < MIN_TRAINING_VECTORS) return null;
@@ -121,6 +127,7 @@ export function trainModel(
   let maxDistance = 0;
   for (const d of data) maxDistance = Math.max(maxDistance, nearest(centroids, d));
   return {
+    stepMs: window.stepMs,
     centroids,
     maxDistance: Math.max(maxDistance, distanceFloor(level)),
     fromMs: window.fromMs,
@@ -135,13 +142,21 @@ export interface Judgement {
   anomalous: boolean;
 }
 
-/** Judges a vector with every model: the models must agree. Null without models. Pure. */
-export function judge(models: readonly Model[], vector: readonly number[]): Judgement | null {
-  if (models.length === 0) return null;
+/**
+ * Judges the newest moment of a series with every model, each on the vector built at its own
+ * step (`vectorAt`; undefined where that step has a gap): the models that can judge must agree.
+ * Null when none can. Pure.
+ */
+export function judge(
+  models: readonly Model[],
+  vectorAt: (stepMs: number) => readonly number[] | undefined,
+): Judgement | null {
   let score = Number.POSITIVE_INFINITY;
-  for (const model of models)
-    score = Math.min(score, nearest(model.centroids, vector) / model.maxDistance);
-  return { score, anomalous: score >= 1 };
+  for (const model of models) {
+    const vector = vectorAt(model.stepMs);
+    if (vector) score = Math.min(score, nearest(model.centroids, vector) / model.maxDistance);
+  }
+  return Number.isFinite(score) ? { score, anomalous: score >= 1 } : null;
 }
 
 /** The windows the models of one series are trained on: `count` windows, each `spanMs` long, ending `staggerMs` apart. Pure. */

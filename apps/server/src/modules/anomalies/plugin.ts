@@ -16,6 +16,11 @@ const UNTRAINED_RETRY_MS = 10 * 60_000;
 export interface AnomalyJobs {
   /** Stops the background training and scoring (a test driving them with its own clock). */
   stop(): void;
+  /**
+   * Trains the organisation as soon as the jobs are free, whenever it was last trained: a
+   * history was just written (the demo's backfill) and its normal is there to learn.
+   */
+  historyWritten(organisationId: number): void;
 }
 
 declare module 'fastify' {
@@ -29,6 +34,8 @@ declare module 'fastify' {
  * organisation whose plan includes predictions: models are trained hourly on its own history,
  * one organisation at a time, yielding between metrics so that ingest never waits; each minute
  * the newest complete minute of every modelled series is judged and stored as anomaly samples.
+ * Models are stored: on start the last training's are loaded and judge from the first minute,
+ * and the hourly schedule continues from when they were trained.
  */
 export const anomaliesPlugin = fp(
   async (app) => {
@@ -50,6 +57,9 @@ export const anomaliesPlugin = fp(
     }
 
     let busy = false;
+    let stopped = false;
+    /** Organisations whose history was just written: trained on the next pass, due or not. */
+    const requested = new Set<number>();
     /** One job at a time: a slow training run delays scoring rather than piling up. */
     async function exclusive(work: () => Promise<void>) {
       if (busy) return;
@@ -60,16 +70,20 @@ export const anomaliesPlugin = fp(
         log(error);
       } finally {
         busy = false;
+        if (requested.size > 0 && !stopped) setImmediate(() => void trainDue());
       }
     }
 
-    const trainDue = async () =>
+    const trainDue = async (): Promise<void> =>
       exclusive(async () => {
         const now = Date.now();
+        const asked = new Set(requested);
+        requested.clear();
         for (const id of await organisationsWithPredictions()) {
           const trainedAt = service.trainedAtMs(id);
           const models = service.modelledSeries(id);
           const due =
+            asked.has(id) ||
             trainedAt === null ||
             now - trainedAt >= TRAIN_INTERVAL_MS ||
             (models === 0 && now - trainedAt >= UNTRAINED_RETRY_MS);
@@ -83,9 +97,17 @@ export const anomaliesPlugin = fp(
 
     const timers: NodeJS.Timeout[] = [];
     const stop = () => {
+      stopped = true;
+      requested.clear();
       for (const timer of timers.splice(0)) clearInterval(timer);
     };
+    const historyWritten = (organisationId: number) => {
+      if (stopped) return;
+      requested.add(organisationId);
+      void trainDue();
+    };
     app.addHook('onReady', async () => {
+      await service.load();
       const first = setTimeout(() => {
         void trainDue();
         const training = setInterval(() => void trainDue(), UNTRAINED_RETRY_MS);
@@ -98,7 +120,7 @@ export const anomaliesPlugin = fp(
       timers.push(first, scoring);
     });
     app.addHook('onClose', async () => stop());
-    app.decorate('anomalies', { service, jobs: { stop } });
+    app.decorate('anomalies', { service, jobs: { stop, historyWritten } });
   },
   { name: 'anomalies', dependencies: ['database', 'telemetry', 'alerts'] },
 );

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AlertRule } from '@brezza/contract';
-import { deviceInScope, forecastSummary, forecastTargets, parseScope } from './service.js';
+import {
+  deviceInScope,
+  forecastSummary,
+  forecastTargets,
+  parseScope,
+  pointsEvery,
+} from './service.js';
 import type { PlacedDevice } from './repository.js';
 
 const rule = (over: Partial<AlertRule>): AlertRule => ({
@@ -98,5 +104,15 @@ describe('scopes', () => {
       ),
     );
     expect(deviceInScope(parseScope('organisation'), device)).toBe(true);
+  });
+});
+
+describe('pointsEvery', () => {
+  it('keeps the minutes a whole number of steps before the end, up to it', () => {
+    const minutes = Array.from({ length: 30 }, (_, i) => [i * 60_000, i] as [number, number]);
+    expect(pointsEvery(minutes, 5 * 60_000, 27 * 60_000).map(([, v]) => v)).toEqual([
+      2, 7, 12, 17, 22, 27,
+    ]);
+    expect(pointsEvery(minutes, 60_000, 3 * 60_000)).toEqual(minutes.slice(0, 4));
   });
 });

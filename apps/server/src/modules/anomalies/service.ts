@@ -23,6 +23,7 @@ import {
   pointsPerVector,
   trainModel,
   trainingWindows,
+  type FeatureVector,
   type Model,
 } from './detector.js';
 import {
@@ -33,10 +34,20 @@ import {
   timeToThreshold,
   type Trend,
 } from './forecast.js';
-import type { AnomaliesRepository, PlacedDevice, ScopeKind } from './repository.js';
+import type {
+  AnomaliesRepository,
+  PlacedDevice,
+  ScopeKind,
+  StoredSeriesModels,
+} from './repository.js';
 
-/** The detector's resolution: each series is judged on its minute averages. */
+/** The detector's resolution: each series is judged each minute, on its minute averages. */
 export const STEP_MS = 60_000;
+/**
+ * The step of the stored history a window falls back to when its minutes are too few to train
+ * on (an older history kept at 5-minute steps, the demo's backfilled week).
+ */
+export const COARSE_STEP_MS = 5 * 60_000;
 /** Data of a minute may still be arriving this long after it ends. */
 const LATENESS_MS = 15_000;
 /** Models per series, each trained on `SPAN` of history, their windows ending `STAGGER` apart. */
@@ -57,12 +68,7 @@ export const FIT_DAYS = 7;
 export const HORIZON_DAYS = 90;
 const MAX_FORECASTS = 30;
 
-interface SeriesModels {
-  deviceId: number;
-  metric: string;
-  labels: Record<string, string>;
-  models: Model[];
-}
+type SeriesModels = StoredSeriesModels;
 
 interface OrganisationModels {
   trainedAtMs: number;
@@ -82,6 +88,7 @@ function sourceLabels(labels: Record<string, string>): Record<string, string> {
 }
 
 type Store = FastifyInstance['metricsStore'];
+type StoredSeries = Awaited<ReturnType<Store['queryRange']>>['series'][number];
 
 export type InsightScope = { kind: 'organisation' } | { kind: ScopeKind; id: number };
 
@@ -224,6 +231,18 @@ export function forecastSummary(input: {
   return `${subject} reaches ${label} in ${describeDays(etaDays)} at the current ${input.growing ? 'growth' : 'trend'}${band}.`;
 }
 
+/**
+ * The points of a minute series that lie a whole number of `stepMs` before `endMs`: a coarse
+ * model's view of the newest minutes (its vectors are made of points `stepMs` apart). Pure.
+ */
+export function pointsEvery(
+  points: readonly (readonly [number, number])[],
+  stepMs: number,
+  endMs: number,
+): (readonly [number, number])[] {
+  return points.filter(([atMs]) => atMs <= endMs && (endMs - atMs) % stepMs === 0);
+}
+
 export function createAnomaliesService(deps: AnomaliesDeps) {
   const { repository, store } = deps;
   const organisations = new Map<number, OrganisationModels>();
@@ -236,43 +255,63 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
 
   /**
    * Trains the organisation's models on its own history: one range query per metric (minute
-   * averages over every model's window), k-means per window and series. Bounded by
-   * MAX_SERIES_PER_ORGANISATION; yields between metrics so that ingest is never held up.
+   * averages over every model's window), k-means per window and series; a window whose minutes
+   * are too few is trained on 5-minute steps instead (one more query for the metric). Bounded by
+   * MAX_SERIES_PER_ORGANISATION; yields between metrics so that ingest is never held up. The
+   * models replace the organisation's stored ones.
    */
   async function train(organisationId: number, nowMs = deps.now()): Promise<number> {
     const windows = trainingWindows(nowMs, MODELS_PER_SERIES, SPAN_MS, STAGGER_MS);
     const fromMs = Math.min(...windows.map((w) => w.fromMs));
     const names = (await store.names(organisationId)).filter((m) => !ANOMALY_METRICS.includes(m));
     const series = new Map<string, SeriesModels>();
-    let trainedSinceYield = 0;
-    for (const metric of names.sort()) {
-      if (series.size >= MAX_SERIES_PER_ORGANISATION) break;
-      const result = await store.queryRange({
+    const range = (metric: string, stepMs: number) =>
+      store.queryRange({
         organisationId,
         metric,
         fromMs,
         toMs: nowMs,
-        stepMs: STEP_MS,
+        stepMs,
         aggregate: 'avg',
       });
+    let trainedSinceYield = 0;
+    for (const metric of names.sort()) {
+      if (series.size >= MAX_SERIES_PER_ORGANISATION) break;
+      const result = await range(metric, STEP_MS);
+      let coarse: Map<string, StoredSeries> | null = null;
+      const coarseOf = async (id: string) => {
+        coarse ??= new Map(
+          (await range(metric, COARSE_STEP_MS)).series.map((c) => [
+            seriesId(c.deviceId, metric, c.labels),
+            c,
+          ]),
+        );
+        return coarse.get(id);
+      };
       for (const stored of result.series) {
         if (series.size >= MAX_SERIES_PER_ORGANISATION) break;
-        const vectors = featureVectors(stored.points, STEP_MS);
+        const id = seriesId(stored.deviceId, metric, stored.labels);
+        const fine = featureVectors(stored.points, STEP_MS);
+        let coarseVectors: FeatureVector[] | null = null;
         const values = stored.points.map(([, v]) => v).sort((a, b) => a - b);
         const level = values[Math.floor(values.length / 2)] ?? 0;
         const models: Model[] = [];
         for (const window of windows) {
-          const inWindow = vectors.filter((v) => v.atMs >= window.fromMs && v.atMs < window.toMs);
-          const model = trainModel(inWindow, window, level);
+          const inWindow = (vectors: FeatureVector[]) =>
+            vectors.filter((v) => v.atMs >= window.fromMs && v.atMs < window.toMs);
+          let model = trainModel(inWindow(fine), { ...window, stepMs: STEP_MS }, level);
+          if (!model) {
+            coarseVectors ??= featureVectors((await coarseOf(id))?.points ?? [], COARSE_STEP_MS);
+            model = trainModel(
+              inWindow(coarseVectors),
+              { ...window, stepMs: COARSE_STEP_MS },
+              level,
+            );
+          }
           if (model) models.push(model);
         }
         if (models.length > 0)
-          series.set(seriesId(stored.deviceId, metric, stored.labels), {
-            deviceId: stored.deviceId,
-            metric,
-            labels: stored.labels,
-            models,
-          });
+          series.set(id, { deviceId: stored.deviceId, metric, labels: stored.labels, models });
         // A series' three models take a few milliseconds: a metric of a thousand servers must
         // not hold the event loop for seconds.
         if (++trainedSinceYield >= SERIES_PER_YIELD) {
@@ -282,6 +321,7 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
       }
       await deps.yieldToEventLoop();
     }
+    await repository.replaceModels(organisationId, nowMs, [...series.values()]);
     const previous = organisations.get(organisationId);
     organisations.set(organisationId, {
       trainedAtMs: nowMs,
@@ -289,6 +329,19 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
       scoredStepMs: previous?.scoredStepMs ?? 0,
     });
     return series.size;
+  }
+
+  /** The stored models of every organisation, as the last training left them (on start). */
+  async function load(): Promise<void> {
+    for (const stored of await repository.models()) {
+      const series = new Map<string, SeriesModels>();
+      for (const s of stored.series) series.set(seriesId(s.deviceId, s.metric, s.labels), s);
+      organisations.set(stored.organisationId, {
+        trainedAtMs: stored.trainedAtMs,
+        series,
+        scoredStepMs: organisations.get(stored.organisationId)?.scoredStepMs ?? 0,
+      });
+    }
   }
 
   /**
@@ -310,11 +363,12 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
     }
     const samples: MetricSample[] = [];
     for (const [metric, modelled] of byMetric) {
+      const widestStepMs = Math.max(...modelled.flatMap((s) => s.models.map((m) => m.stepMs)));
       const result = await store.queryRange({
         organisationId,
         metric,
         deviceIds: [...new Set(modelled.map((s) => s.deviceId))],
-        fromMs: stepMs - (pointsPerVector(FEATURES) - 1) * STEP_MS,
+        fromMs: stepMs - (pointsPerVector(FEATURES) - 1) * widestStepMs,
         toMs: stepMs + STEP_MS - 1,
         stepMs: STEP_MS,
         aggregate: 'avg',
@@ -322,9 +376,13 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
       for (const stored of result.series) {
         const models = state.series.get(seriesId(stored.deviceId, metric, stored.labels));
         if (!models) continue;
-        const last = featureVectors(stored.points, STEP_MS).at(-1);
-        if (!last || last.atMs !== stepMs) continue;
-        const judgement = judge(models.models, last.values);
+        const judgement = judge(models.models, (modelStepMs) => {
+          const last = featureVectors(
+            pointsEvery(stored.points, modelStepMs, stepMs),
+            modelStepMs,
+          ).at(-1);
+          return last?.atMs === stepMs ? last.values : undefined;
+        });
         if (!judgement) continue;
         const labels = { ...stored.labels, [ANOMALY_SOURCE_LABEL]: metric };
         const common = { organisationId, deviceId: stored.deviceId, labels, timestampMs: stepMs };
@@ -566,6 +624,7 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
 
   return {
     train,
+    load,
     score,
     unusualNow,
     forecasts,

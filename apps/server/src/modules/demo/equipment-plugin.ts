@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { equipmentMetricName } from '@brezza/contract';
 import { inTransaction } from '../../lib/transactions.js';
 import { DEMO_ORGANISATION_NAME } from './seed.js';
 import {
@@ -59,13 +60,20 @@ export const demoEquipmentPlugin = fp(
             publish: false,
           });
         }
+        if (!closing) app.anomalies.jobs.historyWritten(organisation.id);
       }
       if (closing) return;
+      const meters = await app.metricsStore.latest({
+        organisationId: organisation.id,
+        deviceIds: [units.pcdu.id, ...units.pdus.map((unit) => unit.id)],
+        metrics: [equipmentMetricName('pcdu', 'energy'), equipmentMetricName('pdu', 'energy')],
+      });
       run = await runDemoEquipment({
         units,
         baseUrl,
         token,
         log: (line) => app.log.info(`demo gateway: ${line}`),
+        energyKwh: (unitId) => meters.find((sample) => sample.deviceId === unitId)?.value,
       });
       app.log.info(
         `Demo equipment: pCDU simulator on 127.0.0.1:${units.pcdu.port} (Modbus TCP), PDUs on UDP ${units.pdus.map((p) => p.port).join(', ')}.`,

@@ -266,12 +266,18 @@ export async function runDemoEquipment(options: {
   baseUrl: string;
   token: string;
   log: (line: string) => void;
+  /**
+   * Each unit's last stored energy reading (kWh): its meter carries on from the history rather
+   * than starting again at 0, a reset that would read as an anomaly.
+   */
+  energyKwh: (unitId: number) => number | undefined;
 }): Promise<DemoEquipmentRun> {
   const { units } = options;
   const pcdu = await startPcduSimulator({
     host: DEMO_HOST,
     port: units.pcdu.port,
     heatLoadKw: pcduLoadKw(units.pcdu),
+    energyKwh: options.energyKwh(units.pcdu.id),
   });
   const pdus: PduSimulator[] = [];
   for (const unit of units.pdus) {
@@ -281,6 +287,7 @@ export async function runDemoEquipment(options: {
         port: unit.port,
         community: DEMO_PDU_COMMUNITY,
         loadKw: pduLoadKw(unit),
+        energyKwh: options.energyKwh(unit.id),
       }),
     );
   }

@@ -92,6 +92,16 @@ export function createRecommendationsRepository(db: Kysely<DB>) {
       });
     },
 
+    /** Withdraws an open proposal (nothing replaces it). */
+    async supersede(id: number): Promise<void> {
+      await db
+        .updateTable('recommendations')
+        .set({ status: 'superseded' })
+        .where('id', '=', id)
+        .where('status', '=', 'proposed')
+        .execute();
+    },
+
     /** Takes a proposal for applying; false when another request took it first. */
     async claim(id: number, appliedBy: string, at: string): Promise<boolean> {
       const result = await db
@@ -118,7 +128,17 @@ export function createRecommendationsRepository(db: Kysely<DB>) {
       changes: Partial<
         Pick<
           RecommendationsTable,
-          'status' | 'command_id' | 'revert_command_id' | 'applied_at' | 'reason' | 'realised'
+          | 'status'
+          | 'command_id'
+          | 'revert_command_id'
+          | 'applied_at'
+          | 'reason'
+          | 'realised'
+          | 'predicted_saving_percent'
+          | 'predicted'
+          | 'risk'
+          | 'twin'
+          | 'checked_at'
         >
       >,
     ): Promise<void> {

@@ -26,12 +26,14 @@ import {
   DEFAULT_CONSTRAINTS,
   DEFAULT_PCDU_PARAMETERS,
   DEFAULT_PLANT_PARAMETERS,
+  LOW_RISK_SIGMA,
   calibrate,
   evaluate,
   measuredHeatLoadKw,
   realisedSaving,
   recommend,
   type CalibrationSample,
+  type Evaluation,
   type PcduParameters,
   type Setpoints,
   type TwinInputs,
@@ -39,6 +41,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { createAuditRepository, type Actor } from '../audit/repository.js';
+import { HYSTERESIS, decide, type Standing } from './hysteresis.js';
 import { createRecommendationsRepository, type RecommendationRow } from './repository.js';
 
 type EquipmentService = FastifyInstance['equipment'];
@@ -66,6 +69,10 @@ export const NOTES = {
     `The facility water supply (${supplyC.toFixed(1)} °C) is above class ${RECOMMENDATION_WATER_CLASS}: the twin is not trusted outside it.`,
   efficient:
     'The current setpoints are within 1 % of the least cooling energy the twin finds safe.',
+  holding: (holdMinutes: number) =>
+    `The setpoints applied last stand for ${holdMinutes} minutes before the twin proposes others (sooner only if they become unsafe).`,
+  notBetter: (gainPercent: number) =>
+    `The setpoints in force are kept: nothing the twin finds safe saves ${gainPercent} % more than them.`,
   infeasible: 'The twin finds no setpoints that keep every constraint at the recent load.',
   pending: 'A setpoint change is pending on this unit.',
 } as const;
@@ -113,6 +120,7 @@ function view(row: RecommendationRow): Recommendation {
     predicted: parse(row.predicted),
     risk: parse<Risk>(row.risk),
     createdAt: row.created_at,
+    checkedAt: row.checked_at,
     status: row.status,
     appliedBy: row.applied_by,
     appliedAt: row.applied_at,
@@ -172,6 +180,42 @@ export function alignSamples(
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+const sameSetpoints = (a: Setpoints, b: Setpoints) =>
+  a.valveSetpoint === b.valveSetpoint && Math.abs(a.deltaTSetpointK - b.deltaTSetpointK) < 0.05;
+
+const savingPercent = (evaluation: Evaluation, baseline: Evaluation) =>
+  baseline.coolingPowerKw > 0
+    ? (100 * (baseline.coolingPowerKw - evaluation.coolingPowerKw)) / baseline.coolingPowerKw
+    : 0;
+
+/** What a proposal row stores of the twin's verdict on its setpoints against the baseline. */
+function verdict(evaluation: Evaluation, baseline: Evaluation) {
+  const peak = evaluation.peak;
+  const predicted: PredictedPoint & { coolingPowerKw: number; baselineCoolingPowerKw: number } = {
+    heatLoadKw: round(peak.heatLoadKw, 2),
+    coolantSupplyC: round(peak.coolantSupplyC, 2),
+    coolantReturnC: round(peak.coolantReturnC, 2),
+    waterInletC: round(peak.waterInletC, 2),
+    waterOutletC: round(peak.waterOutletC, 2),
+    waterFlowLpm: round(peak.waterFlowLpm, 2),
+    valvePercent: round(peak.valvePercent, 2),
+    coolingPowerKw: round(evaluation.coolingPowerKw, 4),
+    baselineCoolingPowerKw: round(baseline.coolingPowerKw, 4),
+  };
+  const risk: Risk = {
+    level: evaluation.nearest.sigma >= LOW_RISK_SIGMA ? 'low' : 'medium',
+    nearestConstraint: evaluation.nearest.constraint,
+    margin: round(evaluation.nearest.margin, 2),
+    unit: evaluation.nearest.unit,
+    marginSigma: round(evaluation.nearest.sigma, 1),
+  };
+  return {
+    predicted_saving_percent: round(savingPercent(evaluation, baseline), 1),
+    predicted: JSON.stringify(predicted),
+    risk: JSON.stringify(risk),
+  };
+}
 
 /**
  * Setpoint recommendations: each pCDU's twin (the shared cooling model calibrated on the unit's
@@ -277,29 +321,45 @@ export function createRecommendationsService({
     };
     const twinInputs = inputs(twin, recent);
     const proposal = recommend(twinInputs, current);
-    if (!proposal) {
-      return void note(evaluate(twinInputs, current).feasible ? NOTES.efficient : NOTES.infeasible);
+    const baseline = evaluate(twinInputs, current);
+    const newest = await repository.newest(unitId);
+    const standing = standingOf(newest, current, twinInputs, baseline);
+    const decision = decide(
+      standing?.standing ?? null,
+      proposal && {
+        setpoints: proposal.recommended.setpoints,
+        savingPercent: proposal.savingPercent,
+      },
+      at.getTime(),
+    );
+    const open = newest?.status === 'proposed' ? newest : null;
+    switch (decision.action) {
+      case 'keep':
+        if (standing?.standing.kind === 'proposal') {
+          // The same setpoints, checked on this run's twin and load: fresh to apply again.
+          notes.delete(unitId);
+          await repository.update(standing.row.id, {
+            ...verdict(standing.evaluation, baseline),
+            twin: JSON.stringify(twin),
+            checked_at: at.toISOString(),
+          });
+        } else {
+          note(
+            decision.reason === 'hold'
+              ? NOTES.holding(HYSTERESIS.holdMs / 60_000)
+              : NOTES.notBetter(HYSTERESIS.minGainPercent),
+          );
+        }
+        return;
+      case 'withdraw':
+      case 'none':
+        if (open) await repository.supersede(open.id);
+        return void note(baseline.feasible ? NOTES.efficient : NOTES.infeasible);
+      case 'propose':
+      case 'replace':
+        break;
     }
-    const { recommended, baseline } = proposal;
-    const peak = recommended.peak;
-    const predicted: PredictedPoint & { coolingPowerKw: number; baselineCoolingPowerKw: number } = {
-      heatLoadKw: round(peak.heatLoadKw, 2),
-      coolantSupplyC: round(peak.coolantSupplyC, 2),
-      coolantReturnC: round(peak.coolantReturnC, 2),
-      waterInletC: round(peak.waterInletC, 2),
-      waterOutletC: round(peak.waterOutletC, 2),
-      waterFlowLpm: round(peak.waterFlowLpm, 2),
-      valvePercent: round(peak.valvePercent, 2),
-      coolingPowerKw: round(recommended.coolingPowerKw, 4),
-      baselineCoolingPowerKw: round(baseline.coolingPowerKw, 4),
-    };
-    const risk: Risk = {
-      level: proposal.risk,
-      nearestConstraint: recommended.nearest.constraint,
-      margin: round(recommended.nearest.margin, 2),
-      unit: recommended.nearest.unit,
-      marginSigma: round(recommended.nearest.sigma, 1),
-    };
+    const { recommended } = proposal!;
     notes.delete(unitId);
     await repository.propose({
       organisation_id: organisationId,
@@ -308,12 +368,11 @@ export function createRecommendationsService({
       delta_t_setpoint: recommended.setpoints.deltaTSetpointK,
       baseline_valve_setpoint: current.valveSetpoint,
       baseline_delta_t_setpoint: current.deltaTSetpointK,
-      predicted_saving_percent: round(proposal.savingPercent, 1),
-      predicted: JSON.stringify(predicted),
-      risk: JSON.stringify(risk),
+      ...verdict(recommended, baseline),
       twin: JSON.stringify(twin),
       status: 'proposed',
       created_at: at.toISOString(),
+      checked_at: at.toISOString(),
       command_id: null,
       revert_command_id: null,
       applied_by: null,
@@ -323,6 +382,55 @@ export function createRecommendationsService({
     });
   }
 
+  /**
+   * What stands on the unit, as the hysteresis weighs it: its open proposal while the setpoints
+   * it was made from are still in force, or the setpoints of the recommendation applied last
+   * while they are; null otherwise (the operator changed them since, or nothing was proposed).
+   */
+  function standingOf(
+    newest: RecommendationRow | undefined,
+    current: Setpoints,
+    twinInputs: TwinInputs,
+    baseline: Evaluation,
+  ): { row: RecommendationRow; standing: Standing; evaluation: Evaluation } | null {
+    if (!newest) return null;
+    const setpoints = toSetpoints(newest.valve_setpoint, newest.delta_t_setpoint);
+    if (newest.status === 'proposed') {
+      const from = toSetpoints(newest.baseline_valve_setpoint, newest.baseline_delta_t_setpoint);
+      if (!sameSetpoints(from, current)) return null;
+      const evaluation = evaluate(twinInputs, setpoints);
+      return {
+        row: newest,
+        evaluation,
+        standing: {
+          kind: 'proposal',
+          setpoints,
+          sinceMs: Date.parse(newest.created_at),
+          feasibleNow: evaluation.feasible,
+          savingNowPercent: savingPercent(evaluation, baseline),
+        },
+      };
+    }
+    if (
+      newest.status !== 'applied' ||
+      newest.revert_command_id !== null ||
+      newest.applied_at === null ||
+      !sameSetpoints(setpoints, current)
+    )
+      return null;
+    return {
+      row: newest,
+      evaluation: baseline,
+      standing: {
+        kind: 'inForce',
+        setpoints: current,
+        sinceMs: Date.parse(newest.applied_at),
+        feasibleNow: baseline.feasible,
+        savingNowPercent: 0,
+      },
+    };
+  }
+
   /** Runs the twin when the unit's last run is older than the interval (one run at a time). */
   async function refresh(organisationId: number, unitId: number): Promise<void> {
     const inFlight = running.get(unitId);
@@ -330,7 +438,7 @@ export function createRecommendationsService({
     const newest = await repository.newest(unitId);
     const noted = notes.get(unitId);
     const lastRun = Math.max(
-      newest ? Date.parse(newest.created_at) : 0,
+      newest ? Date.parse(newest.checked_at) : 0,
       noted && !noted.transient ? noted.at : 0,
     );
     if (now().getTime() - lastRun < RECOMMENDATION_INTERVAL_MS) return;
@@ -417,7 +525,7 @@ export function createRecommendationsService({
     if (!row || row.organisation_id !== actor.organisationId)
       throw notFound(RECOMMENDATION_NOT_FOUND);
     if (row.status !== 'proposed') throw conflict(RECOMMENDATION_NOT_PROPOSED);
-    if (now().getTime() - Date.parse(row.created_at) > RECOMMENDATION_FRESH_MS)
+    if (now().getTime() - Date.parse(row.checked_at) > RECOMMENDATION_FRESH_MS)
       throw conflict(RECOMMENDATION_STALE);
     // The same checks as when it was proposed, on the load of the last hour as it is now.
     const toMs = now().getTime();

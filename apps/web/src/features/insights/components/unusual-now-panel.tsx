@@ -30,8 +30,8 @@ function Learning({ data }: { data: AnomaliesResponse }) {
   if (data.models.trainedAt === null || data.models.modelledSeries === 0)
     return (
       <p className="px-4 py-5 text-sm text-slate-600">
-        Learning what is normal here: each metric gets its models once an hour of minute data is
-        stored (trained again every hour on the last 12 hours).
+        Learning what is normal here: each metric gets its models once an hour of minute data, or
+        six hours of 5-minute history, is stored (trained again every hour on the last 12 hours).
       </p>
     );
   return (

@@ -49,6 +49,9 @@ export function RecommendationCard({
           <p className="text-sm font-semibold text-ink">{setpointsText(r.setpoints)}</p>
           <p className="text-xs text-slate-500">
             from {setpointsText(r.baseline)} · {new Date(r.createdAt).toLocaleString()}
+            {r.status === 'proposed' &&
+              r.checkedAt !== r.createdAt &&
+              ` · checked again ${new Date(r.checkedAt).toLocaleTimeString()}`}
           </p>
         </div>
         <span
