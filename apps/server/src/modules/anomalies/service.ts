@@ -56,6 +56,13 @@ const SPAN_MS = 6 * 3_600_000;
 const STAGGER_MS = 3 * 3_600_000;
 /** Retraining cadence: models follow the organisation's normal as it drifts. */
 export const TRAIN_INTERVAL_MS = 3_600_000;
+/**
+ * Metrics that only count time (uptime rises by a second a second): their one change is a reboot,
+ * which 'server offline' and the uptime itself already show, and the minute averages of samples
+ * taken off the minute wobble around a perfectly steady line that no model can learn.
+ */
+const CLOCK_METRICS = ['uptime_seconds'];
+
 /** Bounds the work and memory per organisation; past it, series are left unmodelled. */
 export const MAX_SERIES_PER_ORGANISATION = 2_000;
 /** Training yields to the event loop after this many series (about 50 ms of work). */
@@ -263,7 +270,9 @@ export function createAnomaliesService(deps: AnomaliesDeps) {
   async function train(organisationId: number, nowMs = deps.now()): Promise<number> {
     const windows = trainingWindows(nowMs, MODELS_PER_SERIES, SPAN_MS, STAGGER_MS);
     const fromMs = Math.min(...windows.map((w) => w.fromMs));
-    const names = (await store.names(organisationId)).filter((m) => !ANOMALY_METRICS.includes(m));
+    const names = (await store.names(organisationId)).filter(
+      (m) => !ANOMALY_METRICS.includes(m) && !CLOCK_METRICS.includes(m),
+    );
     const series = new Map<string, SeriesModels>();
     const range = (metric: string, stepMs: number) =>
       store.queryRange({

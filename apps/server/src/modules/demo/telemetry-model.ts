@@ -371,13 +371,32 @@ export function cpuCelsius(server: DemoServer, tMs: number): number {
   );
 }
 
+/**
+ * Minutes-long wobbles of a disk's or a link's rate around the day's shape (no real one runs as
+ * smooth as a sine, and a perfectly smooth history would make every live minute look unusual to
+ * the anomaly models), as the integral of three sines of unrelated periods, in [−3, 3] units of
+ * rate: closed form, so a counter read every 15 s and one read every 5 minutes agree.
+ */
+const WOBBLE_PERIODS_S = [97, 233, 431];
+function wobbleIntegral(seed: number, tMs: number): number {
+  return WOBBLE_PERIODS_S.reduce((sum, periodS, i) => {
+    const phase = 2 * Math.PI * unit(seed, i);
+    const omega = (2 * Math.PI) / periodS;
+    return sum - Math.cos(omega * (tMs / 1000) + phase) / omega;
+  }, 0);
+}
+/** Each wobble's amplitude as a share of the rate at no load: the three never stop the counter. */
+const WOBBLE_SHARE = 0.3;
+
 /** A counter whose rate is `[atNoLoad, addedAtFullLoad]` shaped by the day, since boot. */
 function counter(server: DemoServer, rate: [number, number], tMs: number): number {
   const { peakHourUtc } = server.profile;
   const start = bootedAt(server, tMs);
   const seconds = (tMs - start) / 1000;
   const shaped = (diurnalIntegral(tMs, peakHourUtc) - diurnalIntegral(start, peakHourUtc)) / 1000;
-  return Math.round(rate[0] * seconds + rate[1] * shaped);
+  const seed = server.seeds.load + Math.round(rate[0]);
+  const wobble = wobbleIntegral(seed, tMs) - wobbleIntegral(seed, start);
+  return Math.round(rate[0] * (seconds + WOBBLE_SHARE * wobble) + rate[1] * shaped);
 }
 
 /** The agent's sample of a demo server at `tMs`, as the real agent would send it. */
