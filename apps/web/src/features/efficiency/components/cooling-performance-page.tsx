@@ -6,12 +6,12 @@ import { planRefusal } from '@/components/plan/plan-refusal';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { useApiClient } from '@/lib/api-client';
 import { coolingPerformanceQueryOptions } from '../api/get-cooling-performance';
-import { organisationQueryOptions } from '../api/get-efficiency';
 import { formatKelvin, formatKw, formatKwh, formatPercent, formatRatio } from '../utils/format';
 import { isPeriodId, periodLabel, type PeriodId } from '../utils/period';
-import { DemoBadge, Figure, PeriodPicker, Section } from './common';
+import { Figure, PeriodPicker, Section } from './common';
 import { LineChart } from './line-chart';
 
 const signed = (value: number | null) => {
@@ -52,7 +52,6 @@ export function CoolingPerformancePage({ id }: { id: number }) {
   const [search, setSearch] = useSearchParams();
   const raw = search.get('period');
   const period: PeriodId = isPeriodId(raw) ? raw : '24h';
-  const organisation = useQuery(organisationQueryOptions(request));
   const query = useQuery(coolingPerformanceQueryOptions(request, id, period));
   const refused = planRefusal(query.error);
   const data = query.data;
@@ -78,7 +77,7 @@ export function CoolingPerformancePage({ id }: { id: number }) {
           </p>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold text-ink">
             {data?.name ?? 'Cooling performance'}
-            {organisation.data?.demo && <DemoBadge />}
+            <DemoDataBadge />
           </h1>
         </div>
         {!refused && (

@@ -8,17 +8,17 @@ import { Alert } from '@/components/ui/alert';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import {
   efficiencyQueryOptions,
   energyFlowQueryOptions,
-  organisationQueryOptions,
   rankingQueryOptions,
 } from '../api/get-efficiency';
 import { changePercent, formatChange, formatKw, formatPercent, formatRatio } from '../utils/format';
 import { isPeriodId, periodLabel, type PeriodId } from '../utils/period';
-import { DemoBadge, Figure, PeriodPicker, Section } from './common';
+import { Figure, PeriodPicker, Section } from './common';
 import { PeriodComparison, Ranking } from './comparison';
 import { FacilityMeterForm } from './facility-meter-form';
 import { LineChart } from './line-chart';
@@ -151,7 +151,6 @@ export function EfficiencyPage() {
   const set = (changes: Record<string, string>) =>
     setSearch({ scope, period, ...changes }, { replace: true });
 
-  const organisation = useQuery(organisationQueryOptions(request));
   const efficiency = useQuery(efficiencyQueryOptions(request, scope, period));
   const flow = useQuery(energyFlowQueryOptions(request, scope, period));
   const ranking = useQuery(rankingQueryOptions(request, period));
@@ -168,7 +167,7 @@ export function EfficiencyPage() {
           </p>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold text-ink">
             {data?.scope.name ?? 'Efficiency'}
-            {organisation.data?.demo && <DemoBadge />}
+            <DemoDataBadge />
           </h1>
         </div>
         {!refused && (
