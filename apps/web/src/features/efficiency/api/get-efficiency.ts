@@ -56,4 +56,3 @@ export const rankingQueryOptions = (request: Request, period: PeriodId) =>
     staleTime: STALE_MS,
     retry: false,
   });
-

@@ -165,12 +165,13 @@ export function LineChart({
                 </text>
               </g>
             ))}
-            {xTicks.map((tick) => (
+            {xTicks.map((tick, index) => (
               <text
                 key={tick}
                 x={x(tick)}
                 y={height - 8}
-                textAnchor="middle"
+                // The end labels stay inside the chart.
+                textAnchor={index === 0 ? 'start' : index === xTicks.length - 1 ? 'end' : 'middle'}
                 className="fill-slate-500 text-[11px]"
               >
                 {timeLabel(tick, t1 - t0)}
