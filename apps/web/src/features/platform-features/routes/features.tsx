@@ -5,6 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Reveal } from '@/components/ui/reveal';
+import { CheckList } from '@/components/marketing/check-list';
 import { FeatureCard } from '@/components/marketing/feature-card';
 import { SectionHeading } from '@/components/marketing/section-heading';
 
@@ -98,14 +99,10 @@ export function FeaturesRoute() {
               heading="h2"
               delayMs={index * 100}
             >
-              <ul className="mt-6 space-y-3 border-t border-slate-100 pt-6">
-                {feature.points.map((point) => (
-                  <li key={point} className="flex items-start gap-3 text-slate-700">
-                    <Icon name="check" className="mt-0.5 h-5 w-5 text-brand-600" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={feature.points}
+                className="mt-6 space-y-3 border-t border-slate-100 pt-6"
+              />
             </FeatureCard>
           ))}
         </div>

@@ -53,7 +53,6 @@ export const feedQueryOptions = (request: Request) =>
     retry: false,
   });
 
-
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: recommendationKeys.all });
