@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import type { Role } from '@brezza/contract';
 import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
 import { useMe } from '@/lib/me';
@@ -63,6 +64,37 @@ function ExternalItem({ href, icon, label }: { href: string; icon: IconName; lab
   );
 }
 
+interface DashboardLink {
+  to: string;
+  icon: IconName;
+  label: string;
+  /** On phones only the icon shows; the label is the tooltip. */
+  compact: boolean;
+  /** The role the page needs; the link is hidden from others. */
+  needs?: Role;
+  badge?: ReactNode;
+}
+
+const DASHBOARD_LINKS: readonly DashboardLink[] = [
+  { to: paths.devices, icon: 'server', label: 'Devices', compact: false },
+  { to: paths.equipment, icon: 'bolt', label: 'Equipment', compact: true },
+  {
+    to: paths.alerts,
+    icon: 'pulse',
+    label: 'Alerts',
+    compact: true,
+    badge: (
+      <Suspense fallback={null}>
+        <AlertCountBadge />
+      </Suspense>
+    ),
+  },
+  { to: paths.reports, icon: 'chart', label: 'Reports', compact: true },
+  { to: paths.efficiency, icon: 'trend', label: 'Efficiency', compact: true },
+  { to: paths.auditLog, icon: 'book', label: 'Audit Log', compact: true },
+  { to: paths.users, icon: 'shield', label: 'Users', compact: true, needs: 'admin' },
+];
+
 /** SPEC §2: the signed-in operator's dashboard links, under the header. */
 function DashboardLinks() {
   const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
@@ -73,68 +105,19 @@ function DashboardLinks() {
           the links' visually hidden texts (absolutely positioned) scroll with the items instead
           of widening the page on a phone. */}
       <div className="relative mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
-        <NavLink to={paths.devices} className={({ isActive }) => itemClassName(isActive)}>
-          <ItemLabel icon="server">Devices</ItemLabel>
-        </NavLink>
-        <NavLink
-          to={paths.equipment}
-          title="Equipment"
-          className={({ isActive }) => itemClassName(isActive)}
-        >
-          <ItemLabel icon="bolt" compact>
-            Equipment
-          </ItemLabel>
-        </NavLink>
-        <NavLink
-          to={paths.alerts}
-          title="Alerts"
-          className={({ isActive }) => itemClassName(isActive)}
-        >
-          <ItemLabel icon="pulse" compact>
-            Alerts
-          </ItemLabel>
-          <Suspense fallback={null}>
-            <AlertCountBadge />
-          </Suspense>
-        </NavLink>
-        <NavLink
-          to={paths.reports}
-          title="Reports"
-          className={({ isActive }) => itemClassName(isActive)}
-        >
-          <ItemLabel icon="chart" compact>
-            Reports
-          </ItemLabel>
-        </NavLink>
-        <NavLink
-          to={paths.efficiency}
-          title="Efficiency"
-          className={({ isActive }) => itemClassName(isActive)}
-        >
-          <ItemLabel icon="trend" compact>
-            Efficiency
-          </ItemLabel>
-        </NavLink>
-        <NavLink
-          to={paths.auditLog}
-          title="Audit Log"
-          className={({ isActive }) => itemClassName(isActive)}
-        >
-          <ItemLabel icon="book" compact>
-            Audit Log
-          </ItemLabel>
-        </NavLink>
-        {can('admin') && (
+        {DASHBOARD_LINKS.filter((link) => !link.needs || can(link.needs)).map((link) => (
           <NavLink
-            to={paths.users}
-            title="Users"
+            key={link.to}
+            to={link.to}
+            title={link.compact ? link.label : undefined}
             className={({ isActive }) => itemClassName(isActive)}
           >
-            <ItemLabel icon="shield" compact>
-              Users
+            <ItemLabel icon={link.icon} compact={link.compact}>
+              {link.label}
             </ItemLabel>
+            {link.badge}
           </NavLink>
-        )}
+        ))}
         <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />
         {aiToolkitUrl && <ExternalItem href={aiToolkitUrl} icon="sparkles" label="AI Toolkit" />}
       </div>

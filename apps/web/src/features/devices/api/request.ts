@@ -31,5 +31,4 @@ export const devicesKeys = {
   racks: ['devices', 'racks'] as const,
   /** Not a list: when each server last sent a sample (online status), refreshed every 30 s. */
   presence: ['devices', 'presence'] as const,
-  organisation: ['devices', 'organisation'] as const,
 };

@@ -20,7 +20,7 @@ import { Legend, type CreatableKind } from './legend';
 import { SearchBar } from './search-bar';
 import { TableView } from './table-view';
 import { ViewToggle, type DevicesView } from './view-toggle';
-import { DemoDataBadge } from './demo-data-badge';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 
 /** What the page hands the installer section: the racks a new server can be placed in. */
 export interface AddDevicesContext {

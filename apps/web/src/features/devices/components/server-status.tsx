@@ -4,7 +4,8 @@ import { observabilityServerPath } from '@brezza/contract';
 import { useApiClient } from '@/lib/api-client';
 import { Icon } from '@/components/ui/icon';
 import { cx } from '@/components/ui/cx';
-import { serverPresenceQueryOptions } from '../api/get-server-presence';
+import { serverPresenceQueryOptions } from '@/lib/server-presence';
+import { devicesKeys } from '../api/request';
 
 /** "Online/Offline · last sample <time>", the dot's tooltip and accessible name. */
 export function statusText(online: boolean, lastSeenAt: string | null): string {
@@ -29,7 +30,7 @@ export function ServerStatus({
   isServer: boolean;
 }) {
   const request = useApiClient();
-  const presence = useQuery(serverPresenceQueryOptions(request));
+  const presence = useQuery(serverPresenceQueryOptions(request, devicesKeys.presence));
   const status = presence.data?.status(serverId);
   const text = status ? statusText(status.online, status.lastSeenAt) : 'Status loading';
   return (

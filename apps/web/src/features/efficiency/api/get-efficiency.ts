@@ -3,11 +3,9 @@ import {
   EFFICIENCY_PATH,
   EFFICIENCY_RANKING_PATH,
   ENERGY_FLOW_PATH,
-  ORGANISATION_PATH,
   efficiencyRankingSchema,
   efficiencySchema,
   energyFlowSchema,
-  organisationSummarySchema,
 } from '@brezza/contract';
 import { periodRange, type PeriodId } from '../utils/period';
 import { efficiencyKeys, type Request } from './request';
@@ -57,17 +55,4 @@ export const rankingQueryOptions = (request: Request, period: PeriodId) =>
     },
     staleTime: STALE_MS,
     retry: false,
-  });
-
-/** GET /api/organisation: whether the figures are the demo organisation's. */
-export const organisationQueryOptions = (request: Request) =>
-  queryOptions({
-    queryKey: efficiencyKeys.organisation,
-    queryFn: async () =>
-      organisationSummarySchema.parse(
-        await request<unknown>(ORGANISATION_PATH, {
-          fallbackError: 'Could not load the organisation: {status}',
-        }),
-      ),
-    staleTime: 5 * 60_000,
   });

@@ -5,7 +5,6 @@ export type Request = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** TanStack Query keys of this feature. */
 export const efficiencyKeys = {
-  organisation: ['efficiency', 'organisation'] as const,
   efficiency: (scope: string, period: string) => ['efficiency', 'summary', scope, period] as const,
   energyFlow: (scope: string, period: string) => ['efficiency', 'flow', scope, period] as const,
   ranking: (period: string) => ['efficiency', 'ranking', period] as const,

@@ -1,34 +1,18 @@
 import type { ReactNode } from 'react';
-import { DEMO_DATA_EXPLANATION, DEMO_DATA_LABEL } from '@brezza/contract';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { PERIODS, type PeriodId } from '../utils/period';
 
-/** Marks the demo organisation's simulated figures. */
-export function DemoBadge() {
-  return (
-    <span
-      title={DEMO_DATA_EXPLANATION}
-      className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-300"
-    >
-      {DEMO_DATA_LABEL}
-    </span>
-  );
-}
-
-export function Figure({
-  label,
-  value,
-  detail,
-  tone = 'plain',
-  testId,
-}: {
+export interface FigureProps {
   label: string;
   value: string;
   detail?: ReactNode;
   tone?: 'plain' | 'warning';
   testId?: string;
-}) {
+}
+
+/** One KPI tile: a label, the figure, and a line on where it comes from. */
+export function Figure({ label, value, detail, tone = 'plain', testId }: FigureProps) {
   return (
     <Card
       data-testid={testId}
@@ -38,6 +22,23 @@ export function Figure({
       <p className="mt-0.5 truncate text-xl font-semibold text-ink tabular-nums">{value}</p>
       {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
     </Card>
+  );
+}
+
+/** KPI tiles, two a row on a phone; `className` sets the wider screens' columns. */
+export function FigureGrid({
+  figures,
+  className,
+}: {
+  figures: readonly FigureProps[];
+  className: string;
+}) {
+  return (
+    <div className={cx('grid grid-cols-2 gap-3', className)}>
+      {figures.map((figure) => (
+        <Figure key={figure.label} {...figure} />
+      ))}
+    </div>
   );
 }
 

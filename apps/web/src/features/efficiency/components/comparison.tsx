@@ -41,6 +41,15 @@ const ROWS: {
   },
 ];
 
+/** Energy totals: they grow with the hours read, so compare only over equally read periods. */
+const TOTALS: readonly (keyof EfficiencySummary)[] = ['itEnergyKwh', 'heatRemovedKwh'];
+
+/** The hours of readings behind a summary: its IT energy over its average IT power. */
+const hoursRead = (summary: EfficiencySummary) =>
+  summary.itEnergyKwh !== null && summary.itPowerKw
+    ? summary.itEnergyKwh / summary.itPowerKw
+    : null;
+
 /** This period against the previous one of equal length. */
 export function PeriodComparison({
   current,
@@ -49,6 +58,11 @@ export function PeriodComparison({
   current: EfficiencySummary;
   previous: EfficiencySummary;
 }) {
+  const nowHours = hoursRead(current);
+  const beforeHours = hoursRead(previous);
+  // A young installation (or the demo's one week of history) has read only part of the previous
+  // period: its totals then say how long it was read, not how much energy went through.
+  const partlyRead = nowHours !== null && beforeHours !== null && beforeHours < 0.9 * nowHours;
   return (
     <div className="-mx-1 overflow-x-auto">
       <table className="w-full min-w-[20rem] text-sm">
@@ -64,7 +78,8 @@ export function PeriodComparison({
           {ROWS.map((row) => {
             const now = current[row.key];
             const before = previous[row.key];
-            const change = changePercent(now, before);
+            const unequal = partlyRead && TOTALS.includes(row.key);
+            const change = unequal ? null : changePercent(now, before);
             const good =
               change === null || row.better === 'neither' || Math.abs(change) < 0.05
                 ? null
@@ -86,13 +101,19 @@ export function PeriodComparison({
                     good === null && 'text-slate-500',
                   )}
                 >
-                  {formatChange(change)}
+                  {unequal ? 'not comparable' : formatChange(change)}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {partlyRead && (
+        <p className="mt-2 px-1 text-xs text-slate-500">
+          The previous period holds about {Math.max(1, Math.round(beforeHours))} h of readings
+          against {Math.round(nowHours)} h in this one, so its energy totals are not compared.
+        </p>
+      )}
     </div>
   );
 }

@@ -6,13 +6,13 @@ import { planRefusal } from '@/components/plan/plan-refusal';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { useApiClient } from '@/lib/api-client';
 import { coolingPerformanceQueryOptions } from '../api/get-cooling-performance';
-import { organisationQueryOptions } from '../api/get-efficiency';
 import { formatKelvin, formatKw, formatKwh, formatPercent, formatRatio } from '../utils/format';
 import { isPeriodId, periodLabel, type PeriodId } from '../utils/period';
-import { DemoBadge, Figure, PeriodPicker, Section } from './common';
-import { LineChart } from './line-chart';
+import { FigureGrid, PeriodPicker, Section } from './common';
+import { LineChart, linesOf } from './line-chart';
 
 const signed = (value: number | null) => {
   if (value === null) return '—';
@@ -52,7 +52,6 @@ export function CoolingPerformancePage({ id }: { id: number }) {
   const [search, setSearch] = useSearchParams();
   const raw = search.get('period');
   const period: PeriodId = isPeriodId(raw) ? raw : '24h';
-  const organisation = useQuery(organisationQueryOptions(request));
   const query = useQuery(coolingPerformanceQueryOptions(request, id, period));
   const refused = planRefusal(query.error);
   const data = query.data;
@@ -78,7 +77,7 @@ export function CoolingPerformancePage({ id }: { id: number }) {
           </p>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold text-ink">
             {data?.name ?? 'Cooling performance'}
-            {organisation.data?.demo && <DemoBadge />}
+            <DemoDataBadge />
           </h1>
         </div>
         {!refused && (
@@ -103,51 +102,54 @@ export function CoolingPerformancePage({ id }: { id: number }) {
             <div data-testid="cooling-verdict">
               <Verdict performance={data} />
             </div>
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <Figure
-                testId="figure-heat-computed"
-                label="Heat removed (water side)"
-                value={formatKw(data.heatRemovedKw)}
-                detail={`${formatKwh(data.heatRemovedKwh)} · flow × 4.18 × ΔT`}
-              />
-              <Figure
-                label="Reported cooling power"
-                value={formatKw(data.reportedCoolingKw)}
-                detail="the unit's cooling_power"
-              />
-              <Figure
-                testId="figure-disagreement"
-                label="Disagreement"
-                value={signed(data.disagreementPercent)}
-                tone={data.flaggedNow ? 'warning' : 'plain'}
-                detail={`flagged beyond ±${data.thresholdPercent} % for ${data.sustainedSeconds} s`}
-              />
-              <Figure
-                label="Approach temperature"
-                value={formatKelvin(data.approachK)}
-                detail="loop supply − water inlet"
-              />
-              <Figure
-                label="Valve / demand"
-                value={`${formatPercent(data.valvePercent, 0)} / ${formatPercent(data.demandValvePercent, 0)}`}
-                detail={`full-open flow ${data.fullOpenFlowLpm === null ? '—' : `${data.fullOpenFlowLpm.toFixed(0)} L/min`}`}
-              />
-              <Figure
-                label="Electrical draw"
-                value={formatKw(data.electricalKw)}
-                detail="pump and controls"
-              />
-              <Figure
-                label="Cooling overhead ratio"
-                value={formatRatio(data.coolingOverheadRatio)}
-                detail="(heat + draw) / heat"
-              />
-              <Figure
-                label="Cooling capacity"
-                value={formatKw(data.coolingCapacityKw)}
-                detail={`at the ΔT setpoint of ${data.deltaTSetpointK === null ? '—' : `${data.deltaTSetpointK} K`}`}
-              />
-            </div>
+            <FigureGrid
+              className="lg:grid-cols-4"
+              figures={[
+                {
+                  testId: 'figure-heat-computed',
+                  label: 'Heat removed (water side)',
+                  value: formatKw(data.heatRemovedKw),
+                  detail: `${formatKwh(data.heatRemovedKwh)} · flow × 4.18 × ΔT`,
+                },
+                {
+                  label: 'Reported cooling power',
+                  value: formatKw(data.reportedCoolingKw),
+                  detail: "the unit's cooling_power",
+                },
+                {
+                  testId: 'figure-disagreement',
+                  label: 'Disagreement',
+                  value: signed(data.disagreementPercent),
+                  tone: data.flaggedNow ? 'warning' : 'plain',
+                  detail: `flagged beyond ±${data.thresholdPercent} % for ${data.sustainedSeconds} s`,
+                },
+                {
+                  label: 'Approach temperature',
+                  value: formatKelvin(data.approachK),
+                  detail: 'loop supply − water inlet',
+                },
+                {
+                  label: 'Valve / demand',
+                  value: `${formatPercent(data.valvePercent, 0)} / ${formatPercent(data.demandValvePercent, 0)}`,
+                  detail: `full-open flow ${data.fullOpenFlowLpm === null ? '—' : `${data.fullOpenFlowLpm.toFixed(0)} L/min`}`,
+                },
+                {
+                  label: 'Electrical draw',
+                  value: formatKw(data.electricalKw),
+                  detail: 'pump and controls',
+                },
+                {
+                  label: 'Cooling overhead ratio',
+                  value: formatRatio(data.coolingOverheadRatio),
+                  detail: '(heat + draw) / heat',
+                },
+                {
+                  label: 'Cooling capacity',
+                  value: formatKw(data.coolingCapacityKw),
+                  detail: `at the ΔT setpoint of ${data.deltaTSetpointK === null ? '—' : `${data.deltaTSetpointK} K`}`,
+                },
+              ]}
+            />
             <Section
               title="Computed against reported"
               description="Heat from the water's flow and temperatures, and what the unit says it removes. Red: a disagreement that lasted."
@@ -157,19 +159,10 @@ export function CoolingPerformancePage({ id }: { id: number }) {
                 unit="kW"
                 times={times}
                 bands={bands}
-                series={[
-                  {
-                    label: 'Water side (computed)',
-                    color: '#0284c7',
-                    values: data.series.map((p) => p.heatRemovedKw),
-                  },
-                  {
-                    label: 'Reported',
-                    color: '#f59e0b',
-                    values: data.series.map((p) => p.reportedCoolingKw),
-                    dashed: true,
-                  },
-                ]}
+                series={linesOf(data.series, [
+                  { label: 'Water side (computed)', color: '#0284c7', field: 'heatRemovedKw' },
+                  { label: 'Reported', color: '#f59e0b', field: 'reportedCoolingKw', dashed: true },
+                ])}
               />
             </Section>
             <div className="grid gap-4 lg:grid-cols-2">
@@ -185,13 +178,9 @@ export function CoolingPerformancePage({ id }: { id: number }) {
                     { value: data.thresholdPercent, label: `+${data.thresholdPercent} %` },
                     { value: -data.thresholdPercent, label: `−${data.thresholdPercent} %` },
                   ]}
-                  series={[
-                    {
-                      label: 'Disagreement',
-                      color: '#dc2626',
-                      values: data.series.map((p) => p.disagreementPercent),
-                    },
-                  ]}
+                  series={linesOf(data.series, [
+                    { label: 'Disagreement', color: '#dc2626', field: 'disagreementPercent' },
+                  ])}
                 />
               </Section>
               <Section
@@ -203,19 +192,15 @@ export function CoolingPerformancePage({ id }: { id: number }) {
                   unit="%"
                   times={times}
                   height={180}
-                  series={[
-                    {
-                      label: 'Valve position',
-                      color: '#0f766e',
-                      values: data.series.map((p) => p.valvePercent),
-                    },
+                  series={linesOf(data.series, [
+                    { label: 'Valve position', color: '#0f766e', field: 'valvePercent' },
                     {
                       label: 'Demand',
                       color: '#64748b',
-                      values: data.series.map((p) => p.demandValvePercent),
+                      field: 'demandValvePercent',
                       dashed: true,
                     },
-                  ]}
+                  ])}
                 />
                 <div className="mt-4">
                   <LineChart
@@ -225,13 +210,9 @@ export function CoolingPerformancePage({ id }: { id: number }) {
                     height={140}
                     fromZero={false}
                     minSpan={2}
-                    series={[
-                      {
-                        label: 'Approach',
-                        color: '#7c3aed',
-                        values: data.series.map((p) => p.approachK),
-                      },
-                    ]}
+                    series={linesOf(data.series, [
+                      { label: 'Approach', color: '#7c3aed', field: 'approachK' },
+                    ])}
                   />
                 </div>
               </Section>

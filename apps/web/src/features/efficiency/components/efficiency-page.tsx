@@ -8,20 +8,20 @@ import { Alert } from '@/components/ui/alert';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import {
   efficiencyQueryOptions,
   energyFlowQueryOptions,
-  organisationQueryOptions,
   rankingQueryOptions,
 } from '../api/get-efficiency';
 import { changePercent, formatChange, formatKw, formatPercent, formatRatio } from '../utils/format';
 import { isPeriodId, periodLabel, type PeriodId } from '../utils/period';
-import { DemoBadge, Figure, PeriodPicker, Section } from './common';
+import { FigureGrid, PeriodPicker, Section } from './common';
 import { PeriodComparison, Ranking } from './comparison';
 import { FacilityMeterForm } from './facility-meter-form';
-import { LineChart } from './line-chart';
+import { LineChart, linesOf } from './line-chart';
 
 // d3-sankey comes with the diagram only.
 const SankeyDiagram = lazy(async () => ({
@@ -90,53 +90,53 @@ function Figures({ efficiency }: { efficiency: Efficiency }) {
   const change = (key: 'itPowerKw' | 'heatRemovedKw' | 'coolingOverheadRatio') =>
     formatChange(changePercent(current[key], previous[key]));
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
-      <Figure
-        testId="figure-it-power"
-        label="IT power (average)"
-        value={formatKw(current.itPowerKw)}
-        detail={change('itPowerKw')}
-      />
-      <Figure
-        testId="figure-heat-removed"
-        label="Heat removed by liquid"
-        value={formatKw(current.heatRemovedKw)}
-        detail={change('heatRemovedKw')}
-      />
-      <Figure
-        label="Lost to room air"
-        value={formatKw(current.heatToAirKw)}
-        detail={
-          current.liquidSharePercent !== null && current.liquidSharePercent > 100
-            ? 'liquid carries more than the metered IT power'
-            : `${formatPercent(current.liquidSharePercent, 0)} captured by liquid`
-        }
-      />
-      <Figure
-        testId="figure-utilisation"
-        label="Cooling utilisation (peak)"
-        value={formatPercent(current.utilisationPercent)}
-        detail={`${formatKw(current.headroomKw)} headroom`}
-      />
-      <Figure
-        label="Cooling overhead ratio"
-        value={formatRatio(current.coolingOverheadRatio)}
-        detail={`pumps ${formatKw(current.coolingElectricalKw)} · ${change('coolingOverheadRatio')}`}
-      />
-      <Figure
-        label="PUE"
-        value={pue ? formatRatio(pue.value) : '—'}
-        detail={
-          pue
+    <FigureGrid
+      className="lg:grid-cols-3 xl:grid-cols-6"
+      figures={[
+        {
+          testId: 'figure-it-power',
+          label: 'IT power (average)',
+          value: formatKw(current.itPowerKw),
+          detail: change('itPowerKw'),
+        },
+        {
+          testId: 'figure-heat-removed',
+          label: 'Heat removed by liquid',
+          value: formatKw(current.heatRemovedKw),
+          detail: change('heatRemovedKw'),
+        },
+        {
+          label: 'Lost to room air',
+          value: formatKw(current.heatToAirKw),
+          detail:
+            current.liquidSharePercent !== null && current.liquidSharePercent > 100
+              ? 'liquid carries more than the metered IT power'
+              : `${formatPercent(current.liquidSharePercent, 0)} captured by liquid`,
+        },
+        {
+          testId: 'figure-utilisation',
+          label: 'Cooling utilisation (peak)',
+          value: formatPercent(current.utilisationPercent),
+          detail: `${formatKw(current.headroomKw)} headroom`,
+        },
+        {
+          label: 'Cooling overhead ratio',
+          value: formatRatio(current.coolingOverheadRatio),
+          detail: `pumps ${formatKw(current.coolingElectricalKw)} · ${change('coolingOverheadRatio')}`,
+        },
+        {
+          label: 'PUE',
+          value: pue ? formatRatio(pue.value) : '—',
+          detail: pue
             ? pue.source === 'declared'
               ? 'declared figure'
               : `metered: facility ${formatKw(pue.facilityKw)}`
             : efficiency.scope.kind === 'datacenter'
               ? 'no facility meter set'
-              : 'per datacenter'
-        }
-      />
-    </div>
+              : 'per datacenter',
+        },
+      ]}
+    />
   );
 }
 
@@ -151,7 +151,6 @@ export function EfficiencyPage() {
   const set = (changes: Record<string, string>) =>
     setSearch({ scope, period, ...changes }, { replace: true });
 
-  const organisation = useQuery(organisationQueryOptions(request));
   const efficiency = useQuery(efficiencyQueryOptions(request, scope, period));
   const flow = useQuery(energyFlowQueryOptions(request, scope, period));
   const ranking = useQuery(rankingQueryOptions(request, period));
@@ -168,7 +167,7 @@ export function EfficiencyPage() {
           </p>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold text-ink">
             {data?.scope.name ?? 'Efficiency'}
-            {organisation.data?.demo && <DemoBadge />}
+            <DemoDataBadge />
           </h1>
         </div>
         {!refused && (
@@ -218,24 +217,16 @@ export function EfficiencyPage() {
                   title="Power and heat"
                   unit="kW"
                   times={data.series.map((p) => p.t)}
-                  series={[
-                    {
-                      label: 'IT power',
-                      color: '#475569',
-                      values: data.series.map((p) => p.itPowerKw),
-                    },
-                    {
-                      label: 'Heat removed by liquid',
-                      color: '#0284c7',
-                      values: data.series.map((p) => p.heatRemovedKw),
-                    },
+                  series={linesOf(data.series, [
+                    { label: 'IT power', color: '#475569', field: 'itPowerKw' },
+                    { label: 'Heat removed by liquid', color: '#0284c7', field: 'heatRemovedKw' },
                     {
                       label: 'pCDU pumps',
                       color: '#7c3aed',
-                      values: data.series.map((p) => p.coolingElectricalKw),
+                      field: 'coolingElectricalKw',
                       dashed: true,
                     },
-                  ]}
+                  ])}
                 />
               </Section>
               <Section

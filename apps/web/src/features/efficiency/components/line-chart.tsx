@@ -10,6 +10,19 @@ export interface LineSeries {
   dashed?: boolean;
 }
 
+type NumericKey<P> = { [K in keyof P]: P[K] extends number | null ? K : never }[keyof P];
+
+/** Chart lines read from a series of points, each line one field of every point. */
+export function linesOf<P>(
+  points: readonly P[],
+  lines: readonly (Omit<LineSeries, 'values'> & { field: NumericKey<P> })[],
+): LineSeries[] {
+  return lines.map(({ field, ...line }) => ({
+    ...line,
+    values: points.map((point) => point[field] as number | null),
+  }));
+}
+
 interface LineChartProps {
   title: string;
   unit: string;
@@ -152,12 +165,13 @@ export function LineChart({
                 </text>
               </g>
             ))}
-            {xTicks.map((tick) => (
+            {xTicks.map((tick, index) => (
               <text
                 key={tick}
                 x={x(tick)}
                 y={height - 8}
-                textAnchor="middle"
+                // The end labels stay inside the chart.
+                textAnchor={index === 0 ? 'start' : index === xTicks.length - 1 ? 'end' : 'middle'}
                 className="fill-slate-500 text-[11px]"
               >
                 {timeLabel(tick, t1 - t0)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { niceTicks } from './ticks';
+import { niceTicks, timeLabel } from './ticks';
 
 describe('niceTicks', () => {
   it('covers the range with round steps', () => {
@@ -24,5 +24,20 @@ describe('niceTicks', () => {
         },
       ),
     );
+  });
+});
+
+describe('timeLabel', () => {
+  const ms = Date.UTC(2026, 10, 23, 11, 45);
+  const DAY = 86_400_000;
+
+  it('tells the two ends of a 24-hour chart apart by their day', () => {
+    expect(timeLabel(ms, DAY)).not.toBe(timeLabel(ms - DAY, DAY));
+    expect(timeLabel(ms, DAY)).toMatch(/^\d{1,2} Nov \d\d:\d\d$/);
+  });
+
+  it('shows only the time within an hour, only the day over a week', () => {
+    expect(timeLabel(ms, 3_600_000)).toMatch(/^\d\d:\d\d$/);
+    expect(timeLabel(ms, 7 * DAY)).toMatch(/^\d{1,2} Nov$/);
   });
 });

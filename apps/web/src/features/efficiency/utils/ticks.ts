@@ -19,11 +19,14 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
-/** Time labels: hours and minutes within two days, else the date. */
+/**
+ * Time labels: hours and minutes within half a day; with the day up to two days (both ends of a
+ * 24-hour chart read the same clock time); the date beyond.
+ */
 export function timeLabel(ms: number, spanMs: number): string {
   const date = new Date(ms);
-  if (spanMs > 2 * 86_400_000) {
-    return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-  }
-  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+  if (spanMs > 2 * 86_400_000) return day;
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return spanMs >= 12 * 3_600_000 ? `${day} ${time}` : time;
 }

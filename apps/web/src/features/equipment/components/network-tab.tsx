@@ -1,12 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { networkIssues, type EquipmentDetail, type NetworkInput } from '@brezza/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
 import { useSendCommand } from '../api/send-command';
-import { CommandHistory, CommandStatus } from './command-status';
+import { CommandForm, sendFailure } from './command-form';
 
 type Form = Required<{ [K in keyof NetworkInput]: string }>;
 
@@ -55,79 +51,67 @@ export function NetworkTab({ unit, canChange }: { unit: EquipmentDetail; canChan
     if (found.length > 0) return;
     send.mutate(
       { network: { ...form, secondaryDns: form.secondaryDns || null } },
-      {
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : 'The change could not be sent.'),
-      },
+      { onError: (failure) => setError(sendFailure(failure)) },
     );
   };
 
   const status = unit.network?.interfaceStatus;
   return (
-    <Card className="p-4 sm:p-6">
-      <p className="mb-4 flex items-center gap-2 text-sm text-slate-700">
-        Interface status
-        <span
-          data-testid="interface-status"
-          className={
-            status === 'ACTIVE'
-              ? 'rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-700'
-              : 'rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-700'
-          }
-        >
-          {status ?? 'unknown'}
-        </span>
-      </p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map(([field, label]) => (
-            <div key={field}>
-              <TextField
-                label={label}
-                name={field}
-                value={form[field]}
-                inputMode="decimal"
-                autoComplete="off"
-                aria-invalid={issues[field] ? true : undefined}
-                onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-                disabled={!canChange}
-                placeholder={field === 'secondaryDns' ? 'optional' : undefined}
-              />
-              {issues[field] && (
-                <p className="mt-1 text-xs font-medium text-red-700" role="alert">
-                  {issues[field]}
-                </p>
-              )}
-            </div>
-          ))}
-        </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <CommandStatus equipmentId={unit.id} kind="network" />
-        <div className="flex flex-wrap gap-2">
-          {canChange ? (
-            <>
-              <Button type="submit" disabled={send.isPending}>
-                Apply Configuration
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setIssues({});
-                  setError(null);
-                  setForm(fromUnit(unit));
-                }}
-              >
-                Refresh Info
-              </Button>
-            </>
-          ) : (
-            <p className="text-sm text-slate-600">
-              You can read the network settings; changing them needs the operator role.
+    <CommandForm
+      equipmentId={unit.id}
+      kind="network"
+      canChange={canChange}
+      sending={send.isPending}
+      error={error}
+      submitLabel="Apply Configuration"
+      resets={[
+        {
+          label: 'Refresh Info',
+          onClick: () => {
+            setIssues({});
+            setError(null);
+            setForm(fromUnit(unit));
+          },
+        },
+      ]}
+      readOnlyNote="You can read the network settings; changing them needs the operator role."
+      onSubmit={onSubmit}
+      intro={
+        <p className="mb-4 flex items-center gap-2 text-sm text-slate-700">
+          Interface status
+          <span
+            data-testid="interface-status"
+            className={
+              status === 'ACTIVE'
+                ? 'rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-700'
+                : 'rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-700'
+            }
+          >
+            {status ?? 'unknown'}
+          </span>
+        </p>
+      }
+    >
+      {FIELDS.map(([field, label]) => (
+        <div key={field}>
+          <TextField
+            label={label}
+            name={field}
+            value={form[field]}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={issues[field] ? true : undefined}
+            onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+            disabled={!canChange}
+            placeholder={field === 'secondaryDns' ? 'optional' : undefined}
+          />
+          {issues[field] && (
+            <p className="mt-1 text-xs font-medium text-red-700" role="alert">
+              {issues[field]}
             </p>
           )}
         </div>
-      </form>
-      <CommandHistory equipmentId={unit.id} />
-    </Card>
+      ))}
+    </CommandForm>
   );
 }

@@ -1,7 +1,10 @@
 import type { EquipmentDetail, SensorReading } from '@brezza/contract';
 import { Card } from '@/components/ui/card';
+import { HeaderRow } from '@/components/ui/header-row';
 import { pduTables } from '../utils/pdu';
 import { StatusDot } from './status-dot';
+
+const TH = 'px-3 py-2 text-xs font-semibold text-slate-600';
 
 const cell = (sensor: SensorReading | undefined) =>
   sensor ? `${sensor.text}${sensor.unit ? ` ${sensor.unit}` : ''}` : '—';
@@ -9,7 +12,6 @@ const cell = (sensor: SensorReading | undefined) =>
 /** A PDU: per-outlet power and state, per-phase current and voltage, totals. */
 export function PduView({ unit, stale }: { unit: EquipmentDetail; stale: boolean }) {
   const { outlets, phases, power, energy } = pduTables(unit.sensors);
-  const th = 'px-3 py-2 text-left text-xs font-semibold text-slate-600';
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <Card className="p-4">
@@ -27,17 +29,7 @@ export function PduView({ unit, stale }: { unit: EquipmentDetail; stale: boolean
         <h3 className="mt-6 text-sm font-semibold text-slate-700">Phases</h3>
         <table className="mt-2 w-full text-sm">
           <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Phase
-              </th>
-              <th scope="col" className={th}>
-                Current
-              </th>
-              <th scope="col" className={th}>
-                Voltage
-              </th>
-            </tr>
+            <HeaderRow labels={['Phase', 'Current', 'Voltage']} className={TH} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {phases.map((row) => (
@@ -57,20 +49,7 @@ export function PduView({ unit, stale }: { unit: EquipmentDetail; stale: boolean
         ) : (
           <table className="mt-2 w-full min-w-[24rem] text-sm">
             <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Outlet
-                </th>
-                <th scope="col" className={th}>
-                  State
-                </th>
-                <th scope="col" className={th}>
-                  Power
-                </th>
-                <th scope="col" className={th}>
-                  Current
-                </th>
-              </tr>
+              <HeaderRow labels={['Outlet', 'State', 'Power', 'Current']} className={TH} />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {outlets.map((row) => (

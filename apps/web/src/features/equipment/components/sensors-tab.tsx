@@ -1,5 +1,6 @@
 import type { EquipmentDetail } from '@brezza/contract';
 import { Card } from '@/components/ui/card';
+import { HeaderRow } from '@/components/ui/header-row';
 import { StatusDot, STATUS_STYLES } from './status-dot';
 
 /** Every sensor by its name, with value, unit, status colour and time. */
@@ -11,26 +12,11 @@ export function SensorsTab({ unit, stale }: { unit: EquipmentDetail; stale: bool
     <Card className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-sm">
         <thead className="bg-slate-50 text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Sensor
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Value
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Unit
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Read at
-            </th>
-          </tr>
+          <HeaderRow
+            labels={['Sensor', 'Name', 'Value', 'Unit', 'Status', 'Read at']}
+            alignRight={['Value']}
+            className="px-3 py-2 font-semibold"
+          />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {unit.sensors.map((sensor) => {

@@ -7,13 +7,9 @@ import {
   valveSetpointToPercent,
   type EquipmentDetail,
 } from '@brezza/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
 import { useSendCommand } from '../api/send-command';
-import { CommandHistory, CommandStatus } from './command-status';
+import { CommandForm, sendFailure } from './command-form';
 
 interface Form {
   valvePercent: string;
@@ -56,6 +52,11 @@ export function SetpointTab({ unit, canChange }: { unit: EquipmentDetail; canCha
   const valvePercent = typed(form.valvePercent);
   const raw = typeof valvePercent === 'number' ? valvePercentToSetpoint(valvePercent) : null;
 
+  const refill = (values: Form) => {
+    setError(null);
+    setForm(values);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -69,79 +70,51 @@ export function SetpointTab({ unit, canChange }: { unit: EquipmentDetail; canCha
     }
     send.mutate(
       { setpoints: parsed.data },
-      {
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : 'The change could not be sent.'),
-      },
+      { onError: (failure) => setError(sendFailure(failure)) },
     );
   };
 
   return (
-    <Card className="p-4 sm:p-6">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Valve setpoint (%)"
-            name="valveSetpoint"
-            inputMode="decimal"
-            type="number"
-            step="0.01"
-            min={0}
-            max={100}
-            value={form.valvePercent}
-            onChange={(event) => setForm({ ...form, valvePercent: event.target.value })}
-            disabled={!canChange}
-            hint={`0.00–100.00 % in steps of 0.01 %${raw !== null && Number.isInteger(raw) ? ` (register value ${raw})` : ''}. Default 30.00 %.`}
-          />
-          <TextField
-            label="ΔT setpoint (K)"
-            name="deltaTSetpoint"
-            inputMode="decimal"
-            type="number"
-            step="0.1"
-            min={0}
-            max={55}
-            value={form.deltaTK}
-            onChange={(event) => setForm({ ...form, deltaTK: event.target.value })}
-            disabled={!canChange}
-            hint="0.0–55.0 K in steps of 0.1 K. Default 15.0 K."
-          />
-        </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <CommandStatus equipmentId={unit.id} kind="setpoints" />
-        <div className="flex flex-wrap gap-2">
-          {canChange ? (
-            <>
-              <Button type="submit" disabled={send.isPending}>
-                Save Configuration
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setError(null);
-                  setForm(fromUnit(unit));
-                }}
-              >
-                Refresh Values
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setError(null);
-                  setForm(DEFAULTS);
-                }}
-              >
-                Reset to Defaults
-              </Button>
-            </>
-          ) : (
-            <p className="text-sm text-slate-600">
-              You can read the setpoints; changing them needs the operator role.
-            </p>
-          )}
-        </div>
-      </form>
-      <CommandHistory equipmentId={unit.id} />
-    </Card>
+    <CommandForm
+      equipmentId={unit.id}
+      kind="setpoints"
+      canChange={canChange}
+      sending={send.isPending}
+      error={error}
+      submitLabel="Save Configuration"
+      resets={[
+        { label: 'Refresh Values', onClick: () => refill(fromUnit(unit)) },
+        { label: 'Reset to Defaults', onClick: () => refill(DEFAULTS) },
+      ]}
+      readOnlyNote="You can read the setpoints; changing them needs the operator role."
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Valve setpoint (%)"
+        name="valveSetpoint"
+        inputMode="decimal"
+        type="number"
+        step="0.01"
+        min={0}
+        max={100}
+        value={form.valvePercent}
+        onChange={(event) => setForm({ ...form, valvePercent: event.target.value })}
+        disabled={!canChange}
+        hint={`0.00–100.00 % in steps of 0.01 %${raw !== null && Number.isInteger(raw) ? ` (register value ${raw})` : ''}. Default 30.00 %.`}
+      />
+      <TextField
+        label="ΔT setpoint (K)"
+        name="deltaTSetpoint"
+        inputMode="decimal"
+        type="number"
+        step="0.1"
+        min={0}
+        max={55}
+        value={form.deltaTK}
+        onChange={(event) => setForm({ ...form, deltaTK: event.target.value })}
+        disabled={!canChange}
+        hint="0.0–55.0 K in steps of 0.1 K. Default 15.0 K."
+      />
+    </CommandForm>
   );
 }

@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   ANOMALIES_PATH,
   FORECASTS_PATH,
-  ORGANISATION_PATH,
   anomaliesResponseSchema,
   forecastsResponseSchema,
-  organisationSummarySchema,
 } from '@brezza/contract';
 import { insightKeys, type Request } from './request';
 
@@ -37,12 +35,4 @@ export const forecastsQueryOptions = (request: Request, scope: string) =>
       ),
     staleTime: 10 * 60_000,
     retry: false,
-  });
-
-/** GET /api/organisation: whether the data shown is the demo's. */
-export const organisationQueryOptions = (request: Request) =>
-  queryOptions({
-    queryKey: insightKeys.organisation,
-    queryFn: async () => organisationSummarySchema.parse(await request<unknown>(ORGANISATION_PATH)),
-    staleTime: 5 * 60_000,
   });

@@ -5,5 +5,4 @@ export type Request = <T>(path: string, request?: ApiRequest) => Promise<T>;
 export const insightKeys = {
   anomalies: (scope: string) => ['insights', 'anomalies', scope] as const,
   forecasts: (scope: string) => ['insights', 'forecasts', scope] as const,
-  organisation: ['insights', 'organisation'] as const,
 };

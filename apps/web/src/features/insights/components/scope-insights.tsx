@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@/lib/api-client';
 import { usePlan } from '@/lib/plan';
-import { organisationQueryOptions } from '../api/get-insights';
+import { organisationQueryOptions } from '@/lib/organisation';
 import { ForecastsPanel } from './forecasts-panel';
 import { UnusualNowPanel } from './unusual-now-panel';
 

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Reveal } from '@/components/ui/reveal';
+import { FeatureCard } from '@/components/marketing/feature-card';
+import { SectionHeading } from '@/components/marketing/section-heading';
 import { HeroPreview } from './hero-preview';
 
 const featureGroups: Array<{ icon: IconName; title: string; text: string }> = [
@@ -104,26 +105,22 @@ function FeatureGroups({ productName }: { productName: string }) {
       aria-labelledby="feature-groups"
       className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
     >
-      <Reveal className="mx-auto max-w-2xl text-center">
-        <h2 id="feature-groups" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-          One platform for the whole cooling chain
-        </h2>
-        <p className="mt-4 text-lg text-slate-600">
-          From the facility water loop to the last server, {productName} shows what is happening now
-          and what to change next.
-        </p>
-      </Reveal>
+      <SectionHeading
+        id="feature-groups"
+        centred
+        title="One platform for the whole cooling chain"
+        lead={`From the facility water loop to the last server, ${productName} shows what is happening now and what to change next.`}
+      />
       <div className="mt-12 grid gap-6 md:grid-cols-3">
         {featureGroups.map((group, index) => (
-          <Reveal key={group.title} delayMs={index * 100} className="h-full">
-            <Card className="h-full p-6 transition-shadow hover:shadow-md">
-              <span className="inline-flex rounded-xl bg-brand-50 p-3 text-brand-600">
-                <Icon name={group.icon} />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-ink">{group.title}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{group.text}</p>
-            </Card>
-          </Reveal>
+          <FeatureCard
+            key={group.title}
+            icon={group.icon}
+            title={group.title}
+            text={group.text}
+            heading="h3"
+            delayMs={index * 100}
+          />
         ))}
       </div>
       <p className="mt-10 text-center">
@@ -161,15 +158,11 @@ function Steps() {
       aria-labelledby="how-it-works"
       className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
     >
-      <Reveal className="max-w-2xl">
-        <h2 id="how-it-works" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-          Up and running in minutes
-        </h2>
-        <p className="mt-4 text-lg text-slate-600">
-          No appliances to rack and no agents to compile: one command per server, and your floor
-          plan in a few clicks.
-        </p>
-      </Reveal>
+      <SectionHeading
+        id="how-it-works"
+        title="Up and running in minutes"
+        lead="No appliances to rack and no agents to compile: one command per server, and your floor plan in a few clicks."
+      />
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.title}>

@@ -5,7 +5,6 @@ export type Request = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** TanStack Query keys of this feature. */
 export const observabilityKeys = {
-  organisation: ['observability', 'organisation'] as const,
   hierarchy: ['observability', 'hierarchy'] as const,
   presence: ['observability', 'presence'] as const,
   query: (body: unknown) => ['observability', 'query', body] as const,

@@ -49,7 +49,7 @@ export function MetricChart({
       <div className="mb-2 flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-sm font-semibold text-ink">{chart.title}</h3>
-          <p className="truncate text-xs text-slate-500">{chart.help}</p>
+          <p className="text-xs text-slate-500">{chart.help}</p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {headline !== null && data && (

@@ -8,9 +8,11 @@ import { PageSlot } from '@/components/slots/page-slot';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client';
 import { usePlan } from '@/lib/plan';
-import { organisationQueryOptions } from '../api/get-organisation';
+import { organisationQueryOptions } from '@/lib/organisation';
+import { serverPresenceQueryOptions } from '@/lib/server-presence';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { hierarchyQueryOptions } from '../api/get-hierarchy';
-import { serverPresenceQueryOptions } from '../api/get-server-presence';
+import { observabilityKeys } from '../api/request';
 import { useLiveRefresh } from '../hooks/use-live-refresh';
 import { useViewState } from '../hooks/use-view-state';
 import { chartMetrics, scopeCharts, serverCharts } from '../utils/charts';
@@ -25,7 +27,6 @@ import {
 import { scopePath } from '../utils/scope-path';
 import { isLive, reachesBeyondFreeHistory } from '../utils/time-range';
 import { refreshSeconds } from '../utils/url-state';
-import { DemoBadge } from './demo-badge';
 import { MetricChart } from './metric-chart';
 import { RangePicker } from './range-picker';
 import { TopServers } from './top-servers';
@@ -58,7 +59,7 @@ export function ObservabilityPage({ scope }: { scope: Scope }) {
   const view = useViewState();
   const organisation = useQuery(organisationQueryOptions(request));
   const hierarchy = useQuery(hierarchyQueryOptions(request));
-  const presence = useQuery(serverPresenceQueryOptions(request));
+  const presence = useQuery(serverPresenceQueryOptions(request, observabilityKeys.presence));
   const { allows } = usePlan();
 
   const servers = useMemo(

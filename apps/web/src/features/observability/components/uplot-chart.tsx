@@ -30,6 +30,25 @@ export interface UPlotChartProps {
   onZoom: (fromMs: number, toMs: number) => void;
 }
 
+/** Narrowest value axis, so that the plots of a page line up; wider labels widen it. */
+const MIN_VALUE_AXIS_PX = 72;
+
+/**
+ * The value axis as wide as its longest label: at a fixed width '3.81 MiB/s' lost its first
+ * characters. uPlot keeps an axis' font as [font scaled to the screen's pixels, size, CSS size]
+ * once built, though its types say string; the measure is in those pixels.
+ */
+const valueAxisSize: uPlot.Axis.Size = (u, values, axisIndex, cycle) => {
+  const axis = u.axes[axisIndex] as uPlot.Axis & { _size?: number };
+  if (cycle > 1 && axis._size !== undefined) return axis._size;
+  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const [font] = axis.font as unknown as [string];
+  u.ctx.font = font;
+  const labelPx = u.ctx.measureText(longest).width / devicePixelRatio;
+  const ticksPx = (axis.ticks?.size ?? 10) + (axis.gap ?? 5);
+  return Math.max(MIN_VALUE_AXIS_PX, Math.ceil(labelPx + ticksPx + 4));
+};
+
 function buildOptions(props: UPlotChartProps, width: number): uPlot.Options {
   const { labels, unit, yMin, height, onZoom } = props;
   return {
@@ -59,7 +78,7 @@ function buildOptions(props: UPlotChartProps, width: number): uPlot.Options {
         stroke: '#64748b',
         grid: { stroke: '#f1f5f9' },
         ticks: { stroke: '#e2e8f0' },
-        size: 72,
+        size: valueAxisSize,
         values: (_u, splits) => splits.map((value) => formatValue(value, unit)),
       },
     ],

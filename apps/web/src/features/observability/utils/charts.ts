@@ -23,72 +23,59 @@ export interface ChartSpec {
   yMin?: number;
 }
 
+/** One line of a chart: its name, the metric and how the servers' values combine. */
+type Line = readonly [label: string, metric: string, aggregate: Aggregate, groupBy?: GroupBy];
+
+/**
+ * A chart from its lines. Amounts (power, bytes, load, a share of time) start the y axis at 0;
+ * temperatures pass `free` so their axis hugs the values.
+ */
+function chart(
+  id: string,
+  title: string,
+  help: string,
+  lines: readonly Line[],
+  axis: 'from zero' | 'free' = 'from zero',
+): ChartSpec {
+  const queries = lines.map(([label, metric, aggregate, groupBy]) =>
+    groupBy ? { label, metric, aggregate, groupBy } : { label, metric, aggregate },
+  );
+  return { id, title, help, queries, ...(axis === 'from zero' ? { yMin: 0 } : {}) };
+}
+
 export function serverCharts(): ChartSpec[] {
   return [
-    {
-      id: 'cpu',
-      title: 'CPU usage',
-      help: 'Share of CPU time spent busy.',
-      queries: [{ label: 'CPU', metric: 'cpu_usage_ratio', aggregate: 'avg' }],
-      yMin: 0,
-    },
-    {
-      id: 'memory',
-      title: 'Memory',
-      help: 'Installed memory and what is available to new programs.',
-      queries: [
-        { label: 'Total', metric: 'memory_total_bytes', aggregate: 'avg' },
-        { label: 'Available', metric: 'memory_available_bytes', aggregate: 'avg' },
+    chart('cpu', 'CPU usage', 'Share of CPU time spent busy.', [['CPU', 'cpu_usage_ratio', 'avg']]),
+    chart('memory', 'Memory', 'Installed memory and what is available to new programs.', [
+      ['Total', 'memory_total_bytes', 'avg'],
+      ['Available', 'memory_available_bytes', 'avg'],
+    ]),
+    chart('load', 'Load average', 'Runnable and waiting tasks, over 1, 5 and 15 minutes.', [
+      ['1 min', 'load1', 'avg'],
+      ['5 min', 'load5', 'avg'],
+      ['15 min', 'load15', 'avg'],
+    ]),
+    chart('disk', 'Disk I/O', 'Bytes read and written per second, all disks together.', [
+      ['Read', 'disk_read_bytes_per_second', 'sum'],
+      ['Written', 'disk_written_bytes_per_second', 'sum'],
+    ]),
+    chart('network', 'Network', 'Bytes received and sent per second, all interfaces together.', [
+      ['Received', 'network_receive_bytes_per_second', 'sum'],
+      ['Sent', 'network_transmit_bytes_per_second', 'sum'],
+    ]),
+    chart(
+      'temperature',
+      'Temperatures',
+      'The hottest sensor and the average of all sensors.',
+      [
+        ['Hottest', 'temperature_celsius', 'max'],
+        ['Average', 'temperature_celsius', 'avg'],
       ],
-      yMin: 0,
-    },
-    {
-      id: 'load',
-      title: 'Load average',
-      help: 'Runnable and waiting tasks, over 1, 5 and 15 minutes.',
-      queries: [
-        { label: '1 min', metric: 'load1', aggregate: 'avg' },
-        { label: '5 min', metric: 'load5', aggregate: 'avg' },
-        { label: '15 min', metric: 'load15', aggregate: 'avg' },
-      ],
-      yMin: 0,
-    },
-    {
-      id: 'disk',
-      title: 'Disk I/O',
-      help: 'Bytes read and written per second, all disks together.',
-      queries: [
-        { label: 'Read', metric: 'disk_read_bytes_per_second', aggregate: 'sum' },
-        { label: 'Written', metric: 'disk_written_bytes_per_second', aggregate: 'sum' },
-      ],
-      yMin: 0,
-    },
-    {
-      id: 'network',
-      title: 'Network',
-      help: 'Bytes received and sent per second, all interfaces together.',
-      queries: [
-        { label: 'Received', metric: 'network_receive_bytes_per_second', aggregate: 'sum' },
-        { label: 'Sent', metric: 'network_transmit_bytes_per_second', aggregate: 'sum' },
-      ],
-      yMin: 0,
-    },
-    {
-      id: 'temperature',
-      title: 'Temperatures',
-      help: 'The hottest sensor and the average of all sensors.',
-      queries: [
-        { label: 'Hottest', metric: 'temperature_celsius', aggregate: 'max' },
-        { label: 'Average', metric: 'temperature_celsius', aggregate: 'avg' },
-      ],
-    },
-    {
-      id: 'power',
-      title: 'Power',
-      help: 'Power drawn, all measured domains together.',
-      queries: [{ label: 'Power', metric: 'power_watts', aggregate: 'sum' }],
-      yMin: 0,
-    },
+      'free',
+    ),
+    chart('power', 'Power', 'Power drawn, all measured domains together.', [
+      ['Power', 'power_watts', 'sum'],
+    ]),
   ];
 }
 
@@ -96,36 +83,25 @@ export function serverCharts(): ChartSpec[] {
 export function scopeCharts(groupBy: GroupBy): ChartSpec[] {
   const below = { datacenter: 'datacenter', room: 'room', rack: 'rack', server: 'server' }[groupBy];
   return [
-    {
-      id: 'power',
-      title: 'Power',
-      help: 'Total power drawn by the servers here.',
-      queries: [{ label: 'Total', metric: 'power_watts', aggregate: 'sum' }],
-      yMin: 0,
-    },
-    {
-      id: 'power-by-group',
-      title: `Power by ${below}`,
-      help: `Power drawn by each ${below}.`,
-      queries: [{ label: 'Power', metric: 'power_watts', aggregate: 'sum', groupBy }],
-      yMin: 0,
-    },
-    {
-      id: 'temperature',
-      title: 'Temperatures',
-      help: 'The hottest sensor of any server here, and the average of all sensors.',
-      queries: [
-        { label: 'Hottest', metric: 'temperature_celsius', aggregate: 'max' },
-        { label: 'Average', metric: 'temperature_celsius', aggregate: 'avg' },
+    chart('power', 'Power', 'Total power drawn by the servers here.', [
+      ['Total', 'power_watts', 'sum'],
+    ]),
+    chart('power-by-group', `Power by ${below}`, `Power drawn by each ${below}.`, [
+      ['Power', 'power_watts', 'sum', groupBy],
+    ]),
+    chart(
+      'temperature',
+      'Temperatures',
+      'The hottest sensor of any server here, and the average of all sensors.',
+      [
+        ['Hottest', 'temperature_celsius', 'max'],
+        ['Average', 'temperature_celsius', 'avg'],
       ],
-    },
-    {
-      id: 'cpu',
-      title: 'CPU usage',
-      help: 'Average share of CPU time spent busy.',
-      queries: [{ label: 'Average', metric: 'cpu_usage_ratio', aggregate: 'avg' }],
-      yMin: 0,
-    },
+      'free',
+    ),
+    chart('cpu', 'CPU usage', 'Average share of CPU time spent busy.', [
+      ['Average', 'cpu_usage_ratio', 'avg'],
+    ]),
   ];
 }
 

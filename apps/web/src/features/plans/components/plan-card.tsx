@@ -2,7 +2,7 @@ import type { Plan, PlanId } from '@brezza/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { Icon } from '@/components/ui/icon';
+import { CheckList } from '@/components/marketing/check-list';
 import type { PlanButtonState } from '../utils/plan-button';
 
 /** One plan: name, price, what it includes, and its one button (SPEC §2). */
@@ -42,14 +42,10 @@ export function PlanCard({
         <span className="text-4xl font-bold tracking-tight text-ink">${plan.monthlyPriceUsd}</span>
         <span className="font-medium text-slate-500">/mo</span>
       </p>
-      <ul className="mt-5 flex-1 space-y-3 border-t border-slate-100 pt-5">
-        {plan.bullets.map((bullet) => (
-          <li key={bullet} className="flex items-start gap-3 text-slate-700">
-            <Icon name="check" className="mt-0.5 h-5 w-5 text-brand-600" />
-            {bullet}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={plan.bullets}
+        className="mt-5 flex-1 space-y-3 border-t border-slate-100 pt-5"
+      />
       <Button
         size="lg"
         variant={held ? 'secondary' : 'primary'}

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/runtime-config';
 import { buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Reveal } from '@/components/ui/reveal';
+import { CheckList } from '@/components/marketing/check-list';
+import { FeatureCard } from '@/components/marketing/feature-card';
+import { SectionHeading } from '@/components/marketing/section-heading';
 
 /** SPEC §1's three feature groups with their points. */
 const features: Array<{ icon: IconName; title: string; text: string; points: string[] }> = [
@@ -89,37 +91,31 @@ export function FeaturesRoute() {
       <section aria-label="Features" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((feature, index) => (
-            <Reveal key={feature.title} delayMs={index * 100} className="h-full">
-              <Card className="flex h-full flex-col p-6 sm:p-8">
-                <span className="inline-flex self-start rounded-xl bg-brand-50 p-3 text-brand-600">
-                  <Icon name={feature.icon} />
-                </span>
-                <h2 className="mt-5 text-xl font-semibold text-ink">{feature.title}</h2>
-                <p className="mt-2 text-slate-600">{feature.text}</p>
-                <ul className="mt-6 space-y-3 border-t border-slate-100 pt-6">
-                  {feature.points.map((point) => (
-                    <li key={point} className="flex items-start gap-3 text-slate-700">
-                      <Icon name="check" className="mt-0.5 h-5 w-5 text-brand-600" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            </Reveal>
+            <FeatureCard
+              key={feature.title}
+              icon={feature.icon}
+              title={feature.title}
+              text={feature.text}
+              heading="h2"
+              delayMs={index * 100}
+            >
+              <CheckList
+                items={feature.points}
+                className="mt-6 space-y-3 border-t border-slate-100 pt-6"
+              />
+            </FeatureCard>
           ))}
         </div>
       </section>
 
       <section aria-labelledby="why-choose" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-          <Reveal className="mx-auto max-w-2xl text-center">
-            <h2 id="why-choose" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Why Choose {productName}
-            </h2>
-            <p className="mt-4 text-lg text-slate-600">
-              Built with data-center operators, for the people who keep the floor cool.
-            </p>
-          </Reveal>
+          <SectionHeading
+            id="why-choose"
+            centred
+            title={`Why Choose ${productName}`}
+            lead="Built with data-center operators, for the people who keep the floor cool."
+          />
           <div className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {reasons.map((reason, index) => (
               <Reveal key={reason.title} delayMs={index * 100}>

@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ORGANISATION_PATH,
   RECOMMENDATIONS_PATH,
   RECOMMENDATION_SETTINGS_PATH,
   applyRecommendationPath,
   equipmentRecommendationsPath,
   equipmentRecommendationsSchema,
-  organisationSummarySchema,
   recommendationSchema,
   recommendationSettingsSchema,
   recommendationsFeedSchema,
@@ -21,7 +19,6 @@ export const recommendationKeys = {
   all: ['recommendations'] as const,
   feed: ['recommendations', 'feed'] as const,
   unit: (id: number) => ['recommendations', 'unit', id] as const,
-  organisation: ['recommendations', 'organisation'] as const,
 };
 
 /** Every 3 s while a change is on its way to a unit, else every 30 s (new proposals every 5 min). */
@@ -54,19 +51,6 @@ export const feedQueryOptions = (request: Request) =>
       ),
     refetchInterval: (query) => refetch(query.state.data?.recommendations),
     retry: false,
-  });
-
-/** Whether the organisation is the demo one (its figures come from simulators). */
-export const organisationQueryOptions = (request: Request) =>
-  queryOptions({
-    queryKey: recommendationKeys.organisation,
-    queryFn: async () =>
-      organisationSummarySchema.parse(
-        await request<unknown>(ORGANISATION_PATH, {
-          fallbackError: 'Could not load the organisation: {status}',
-        }),
-      ),
-    staleTime: 5 * 60_000,
   });
 
 function useInvalidate() {

@@ -9,7 +9,7 @@ import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { usePlan } from '@/lib/plan';
 import { feedQueryOptions } from '../api/recommendations';
-import { DemoLabel } from './demo-label';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { RecommendationCard } from './recommendation-card';
 
 /**
@@ -28,7 +28,7 @@ export function RecommendationsFeed({ unitPath }: { unitPath: (id: number) => st
       <section aria-label="Recommendations feed">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-ink">Recommendations</h2>
-          <DemoLabel />
+          <DemoDataBadge />
           {query.data && (
             <span className="text-xs text-slate-500">
               Automatic mode {query.data.automaticMode ? 'on' : 'off'}

@@ -9,7 +9,7 @@ import { useApiClient } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { unitRecommendationsQueryOptions, useRevertRecommendation } from '../api/recommendations';
 import { AutomaticMode } from './automatic-mode';
-import { DemoLabel } from './demo-label';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { RecommendationCard } from './recommendation-card';
 
 /** The calibration's upper bound for the loop's heat capacity (50 × the model's 760 kJ/K). */
@@ -33,7 +33,7 @@ export function UnitRecommendations({ equipmentId }: { equipmentId: number }) {
     <section aria-label="Recommendations" className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-ink">Setpoint recommendations</h2>
-        <DemoLabel />
+        <DemoDataBadge />
       </div>
       <p className="text-sm text-slate-600">
         Setpoints that lower cooling energy (facility pumping, dry cooler and chiller) while the

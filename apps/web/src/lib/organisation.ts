@@ -4,7 +4,9 @@ import {
   organisationSummarySchema,
   type OrganisationSummary,
 } from '@brezza/contract';
-import { devicesKeys, type Request } from './request';
+import type { ApiRequest } from './api-client';
+
+type Request = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** GET /api/organisation: its name, and whether it is the demo one. */
 export async function getOrganisation(request: Request): Promise<OrganisationSummary> {
@@ -14,9 +16,10 @@ export async function getOrganisation(request: Request): Promise<OrganisationSum
   return organisationSummarySchema.parse(body);
 }
 
+/** One cache entry for every page: the organisation's name and demo flag rarely change. */
 export const organisationQueryOptions = (request: Request) =>
   queryOptions({
-    queryKey: devicesKeys.organisation,
+    queryKey: ['organisation'] as const,
     queryFn: () => getOrganisation(request),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { SERVER_PRESENCE_PATH, indexPresence, serverPresenceSchema } from '@brezza/contract';
-import { devicesKeys, type Request } from './request';
+import type { ApiRequest } from './api-client';
+
+type Request = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** GET /api/server-presence: when each server last sent a sample, indexed by server id. */
 export async function getServerPresence(request: Request) {
@@ -11,9 +13,13 @@ export async function getServerPresence(request: Request) {
   return { onlineWithinSeconds: presence.onlineWithinSeconds, status: indexPresence(presence) };
 }
 
-export const serverPresenceQueryOptions = (request: Request) =>
+/**
+ * Refreshed every 30 s. The key is the calling feature's, so that feature's own refreshes (a live
+ * sample, an import) reach it and its call log records the request.
+ */
+export const serverPresenceQueryOptions = (request: Request, queryKey: QueryKey) =>
   queryOptions({
-    queryKey: devicesKeys.presence,
+    queryKey,
     queryFn: () => getServerPresence(request),
     refetchInterval: 30_000,
   });

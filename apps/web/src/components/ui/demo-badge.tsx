@@ -1,6 +1,6 @@
 import { DEMO_DATA_EXPLANATION, DEMO_DATA_LABEL } from '@brezza/contract';
 
-/** Marks simulated telemetry wherever the demo organisation's data shows. */
+/** Marks the demo organisation's simulated figures wherever they show. */
 export function DemoBadge() {
   return (
     <span
