@@ -134,7 +134,7 @@ describe('ObservabilityPage', () => {
   it('shows the organisation overview: demo label, servers online, charts, top servers', async () => {
     renderPage({ type: 'organisation' });
     expect(await screen.findByRole('heading', { name: /Demo Organisation/ })).toBeInTheDocument();
-    expect(screen.getByText('Demo data')).toBeInTheDocument();
+    expect(await screen.findByText('Demo data')).toBeInTheDocument();
     expect(await screen.findByText('1 of 2')).toBeInTheDocument();
     for (const title of ['Power', 'Power by datacenter', 'Temperatures', 'CPU usage']) {
       expect(screen.getByRole('figure', { name: title })).toBeInTheDocument();
