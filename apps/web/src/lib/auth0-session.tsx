@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Auth0Provider, useAuth0, type AppState } from '@auth0/auth0-react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -35,6 +35,10 @@ function SessionController({ onChange }: SessionBridgeProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [dismissed, setDismissed] = useState<Error | null>(null);
+  // Signing out clears the tokens before the browser leaves for the provider: a background call
+  // then finds none, and its redirect to login must not overtake the sign-out (the provider,
+  // still holding its session, would send the user straight back signed in).
+  const signingOut = useRef(false);
 
   const redirectToLogin = useCallback(
     ({ returnTo, connection }: SignInOptions = {}) =>
@@ -51,7 +55,7 @@ function SessionController({ onChange }: SessionBridgeProps) {
     } catch (failure) {
       const outcome = describeAuthError(failure, 'token');
       if (outcome.action !== 'sign-in') throw failure;
-      await redirectToLogin();
+      if (!signingOut.current) await redirectToLogin();
       throw new SessionRenewalError(outcome.message);
     }
   }, [getAccessTokenSilently, redirectToLogin]);
@@ -106,8 +110,12 @@ function SessionController({ onChange }: SessionBridgeProps) {
       error: outcome?.action === 'show' && error !== dismissed ? outcome : null,
       getAccessToken,
       redirectToLogin,
-      signOut: () =>
-        logout({ logoutParams: { returnTo: `${window.location.origin}${paths.loggedOut}` } }),
+      signOut: () => {
+        signingOut.current = true;
+        return logout({
+          logoutParams: { returnTo: `${window.location.origin}${paths.loggedOut}` },
+        });
+      },
       dismissError: () => setDismissed(error ?? null),
     }),
     [
