@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONDITION_MESSAGES } from '@brezza/contract';
-import { test, expect, launchServer, DESKTOP, PHONE, type Page } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE, type Page } from './support/test';
 import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } from './support/auth';
 
 /**
@@ -11,7 +11,7 @@ import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } fro
  * viewer reads the rules and channels but is offered no change.
  */
 const PCDU_PORT = 21000 + Math.floor(Math.random() * 8000);
-const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
+const app = launchServer({ ...LIVING_DEMO, DEMO_PCDU_PORT: String(PCDU_PORT) });
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,4 +1,4 @@
-import { test, expect, launchServer, DESKTOP, PHONE } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE } from './support/test';
 import { adminCommand, demoOperator, signIn } from './support/auth';
 
 /**
@@ -7,7 +7,7 @@ import { adminCommand, demoOperator, signIn } from './support/auth';
  * operator silences it, the fault is cleared, and the history says it resolved.
  */
 const PCDU_PORT = 21000 + Math.floor(Math.random() * 8000);
-const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
+const app = launchServer({ ...LIVING_DEMO, DEMO_PCDU_PORT: String(PCDU_PORT) });
 
 test.describe.configure({ mode: 'serial' });
 

@@ -13,7 +13,8 @@ import { demoOperator, signIn } from './support/auth';
  * straight into a rack with the generated command (run with --no-service, as in
  * onboarding.spec.ts, with a `sudo` that only runs its arguments).
  */
-const app = launchServer();
+// The demo's pCDU, PDUs and their gateway are among the devices counted and sorted here.
+const app = launchServer({ DEMO_EQUIPMENT: 'on' });
 
 let work: string;
 test.beforeAll(() => {

@@ -7,7 +7,8 @@ import { adminCommand, demoOperator, signIn } from './support/auth';
  * table's sorting and tooltip, drag and drop, and the metrics refresh after a burst of changes.
  * The tests share one server and run in order; each uses names of its own.
  */
-const app = launchServer();
+// The demo's pCDU, PDUs and their gateway are among the devices counted and sorted here.
+const app = launchServer({ DEMO_EQUIPMENT: 'on' });
 
 const REFRESH_PATH = '/api/refresh_prometheus';
 

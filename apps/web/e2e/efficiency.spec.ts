@@ -1,4 +1,4 @@
-import { test, expect, launchServer, DESKTOP, PHONE, type Page } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE, type Page } from './support/test';
 import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } from './support/auth';
 
 /**
@@ -7,7 +7,7 @@ import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } fro
  * unlocks until it buys Oro through the local test checkout. Screenshots go to test-results.
  */
 const PCDU_PORT = 21000 + Math.floor(Math.random() * 8000);
-const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
+const app = launchServer({ ...LIVING_DEMO, DEMO_PCDU_PORT: String(PCDU_PORT) });
 /** Seven days of a room's figures, and the period before, are read on the first visit. */
 const DATA = { timeout: 60_000 };
 test.describe.configure({ timeout: 240_000 });

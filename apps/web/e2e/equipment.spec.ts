@@ -5,7 +5,7 @@ import {
   VALVE_SETPOINT_MESSAGE,
   roleRequiredMessage,
 } from '@brezza/contract';
-import { test, expect, launchServer, DESKTOP, PHONE, type Page } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE, type Page } from './support/test';
 import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } from './support/auth';
 
 /**
@@ -15,7 +15,7 @@ import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } fro
  * the simulator. The tests share one server and run in order.
  */
 const PCDU_PORT = 21000 + Math.floor(Math.random() * 8000);
-const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
+const app = launchServer({ ...LIVING_DEMO, DEMO_PCDU_PORT: String(PCDU_PORT) });
 
 /** Holding registers 0 (valve setpoint) and 1 (ΔT in tenths of a kelvin), read by mbpoll. */
 async function readSetpoints(): Promise<[number, number]> {

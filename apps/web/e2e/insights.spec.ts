@@ -1,4 +1,4 @@
-import { test, expect, launchServer, DESKTOP, PHONE } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE } from './support/test';
 import { demoOperator, signIn } from './support/auth';
 
 /**
@@ -6,7 +6,7 @@ import { demoOperator, signIn } from './support/auth';
  * now" and the time-to-threshold forecasts on its observability overview and on its pCDU's
  * dashboard, labelled as demo data.
  */
-const app = launchServer({ DEMO_TELEMETRY: 'on', METRICS_RAW_RETENTION_HOURS: '192' });
+const app = launchServer({ ...LIVING_DEMO, METRICS_RAW_RETENTION_HOURS: '192' });
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test, expect, launchServer, type Page } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, type Page } from './support/test';
 import { demoOperator, signIn } from './support/auth';
 
 /**
@@ -11,7 +11,7 @@ import { demoOperator, signIn } from './support/auth';
 // The embedded store takes samples no older than its raw retention (48 h by default) and keeps
 // older history only as rollups of what it took: a week of demo history needs a week of raw
 // retention until the store accepts history into its rollups directly.
-const app = launchServer({ DEMO_TELEMETRY: 'on', METRICS_RAW_RETENTION_HOURS: '192' });
+const app = launchServer({ ...LIVING_DEMO, METRICS_RAW_RETENTION_HOURS: '192' });
 
 const DAY = 86_400_000;
 

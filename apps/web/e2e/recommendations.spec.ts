@@ -1,4 +1,4 @@
-import { test, expect, launchServer, DESKTOP, PHONE, type Page } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, DESKTOP, PHONE, type Page } from './support/test';
 import { demoOperator, signIn } from './support/auth';
 
 /**
@@ -8,7 +8,7 @@ import { demoOperator, signIn } from './support/auth';
  * shows it too. The tests share one server and run in order.
  */
 const PCDU_PORT = 21000 + Math.floor(Math.random() * 8000);
-const app = launchServer({ DEMO_PCDU_PORT: String(PCDU_PORT) });
+const app = launchServer({ ...LIVING_DEMO, DEMO_PCDU_PORT: String(PCDU_PORT) });
 
 async function openRecommendations(page: Page) {
   await page.goto(`${app.url}/equipment`);

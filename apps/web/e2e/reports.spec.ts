@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { test, expect, launchServer, PHONE } from './support/test';
+import { test, expect, launchServer, LIVING_DEMO, PHONE } from './support/test';
 import { adminCommand, authoriseUser, choosePassword, demoOperator, signIn } from './support/auth';
 
 /**
  * The Reports page (issue 14): the demo organisation (Platino) downloads its executive report
  * as PDF and CSV; an organisation without a plan sees what Argento unlocks.
  */
-const app = launchServer();
+const app = launchServer({ ...LIVING_DEMO });
 
 test('downloads the demo organisation’s executive report as PDF and CSV', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

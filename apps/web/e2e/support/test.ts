@@ -29,8 +29,17 @@ export { expect };
 export type { Page };
 
 /**
+ * The demo organisation's simulated agents and equipment: a week of history written at start,
+ * then live samples. Specs that read the demo's readings ask for them with
+ * `launchServer({ ...LIVING_DEMO })`; the others leave them off, so that the server is not busy
+ * writing that week while their browser works (the hierarchy and the demo operator are there
+ * either way).
+ */
+export const LIVING_DEMO = { DEMO_TELEMETRY: 'on', DEMO_EQUIPMENT: 'on' } as const;
+
+/**
  * A fresh server for the spec file that calls this at its top level: started before its first
- * test, stopped after its last. `env` adds configuration (e.g. BANNER_TEXT).
+ * test, stopped after its last. `env` adds configuration (e.g. BANNER_TEXT, LIVING_DEMO).
  */
 export function launchServer(env: Record<string, string> = {}): {
   readonly url: string;
@@ -39,7 +48,7 @@ export function launchServer(env: Record<string, string> = {}): {
   let running: RunningServer | null = null;
   test.beforeAll(async () => {
     if (!chromiumPath()) return;
-    running = await startServer(env);
+    running = await startServer({ DEMO_TELEMETRY: 'off', DEMO_EQUIPMENT: 'off', ...env });
   });
   test.afterAll(async () => {
     await running?.stop();
