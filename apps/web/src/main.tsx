@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { preloadLoginClient } from '@/lib/auth';
 import { AppConfigProvider, loadAppConfig } from '@/lib/runtime-config';
 import { AppProviders } from '@/app/app';
 import { createRouter } from '@/app/router';
@@ -9,6 +10,8 @@ import './styles.css';
 const container = document.getElementById('root')!;
 
 async function start() {
+  // A page the server did not prerender is one of the app's own: it needs the session first.
+  if (!container.hasChildNodes()) preloadLoginClient();
   const config = await loadAppConfig();
   const router = await createRouter(window.location);
   const app = (

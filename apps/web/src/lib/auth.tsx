@@ -28,10 +28,23 @@ function deferredBackend() {
   return { promise, resolve };
 }
 
+let loginClient: Promise<{ Auth0Session: ComponentType<SessionBridgeProps> }> | null = null;
+
+/**
+ * Starts fetching the login client now. Called for pages that are not prerendered (the app's
+ * own pages): they can show nothing before the session, so the client is fetched beside the
+ * page's code rather than once the browser is idle (issue 10: the Devices page's lists wait for
+ * the token).
+ */
+export function preloadLoginClient(): void {
+  loginClient ??= import('./auth0-session');
+}
+
 /**
  * SPEC §4 and §7 through the login client, which stays out of the first load: pages render (and
  * prerendered pages hydrate) with the session `loading`, and the client module is fetched once
- * the page is up. Until it answers, sign-in and token requests wait for it.
+ * the page is up, or at once when `preloadLoginClient` asked for it. Until it answers, sign-in
+ * and token requests wait for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [backend, setBackend] = useState<SessionBackend | null>(null);
@@ -40,9 +53,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     const load = () =>
-      void import('./auth0-session').then((module) => {
+      void (loginClient ??= import('./auth0-session')).then((module) => {
         if (active) setBridge(() => module.Auth0Session);
       });
+    if (loginClient) {
+      load();
+      return () => {
+        active = false;
+      };
+    }
     // After the page's own work (hydration, first effects), so that the two do not add up to one
     // long task; at most half a second later on a busy page.
     const idle = typeof window.requestIdleCallback === 'function';

@@ -114,16 +114,20 @@ export async function ensureDefaultPack(db: Kysely<DB>, organisationId: number):
   });
 }
 
+/** Ids per `IN (...)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const DEVICE_IDS_PER_READ = 1_000;
+
 /**
  * The organisation's devices with their placement and last-seen time; `deviceIds` narrows the
- * read to those devices (a transition's silences and routes need one, not 100,000).
+ * read to those devices (a transition's silences and routes need one, the alerts list the few
+ * with alerts: not 100,000).
  */
 export async function loadDevices(
   db: Kysely<DB>,
   organisationId: number,
-  deviceIds?: readonly number[],
+  deviceIds?: Iterable<number>,
 ): Promise<Map<number, DeviceInfo>> {
-  let query = db
+  const query = db
     .selectFrom('servers as s')
     .leftJoin('racks as r', 'r.id', 's.rack_id')
     .leftJoin('rooms as rm', (join) =>
@@ -141,11 +145,17 @@ export async function loadDevices(
       'e.last_seen_at as equipment_seen_at',
     ])
     .where('s.organisation_id', '=', organisationId);
-  if (deviceIds) {
-    if (deviceIds.length === 0) return new Map();
-    query = query.where('s.id', 'in', [...deviceIds]);
+  let rows: Awaited<ReturnType<typeof query.execute>>;
+  if (deviceIds === undefined) {
+    rows = await query.execute();
+  } else {
+    const ids = [...new Set(deviceIds)];
+    rows = [];
+    for (let i = 0; i < ids.length; i += DEVICE_IDS_PER_READ) {
+      const slice = ids.slice(i, i + DEVICE_IDS_PER_READ);
+      rows.push(...(await query.where('s.id', 'in', slice).execute()));
+    }
   }
-  const rows = await query.execute();
   return new Map(
     rows.map((row) => [
       row.id,

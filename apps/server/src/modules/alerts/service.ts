@@ -241,7 +241,7 @@ export function createAlertsService(deps: {
     async alerts(organisationId: number, query: AlertsQuery): Promise<AlertsList> {
       await ensureDefaultPack(db, organisationId);
       const now = iso();
-      const [states, events, silences, devices] = await Promise.all([
+      const [states, events, silences] = await Promise.all([
         db
           .selectFrom('alert_states as st')
           .innerJoin('alert_rules as r', 'r.id', 'st.rule_id')
@@ -274,7 +274,10 @@ export function createAlertsService(deps: {
           .where('starts_at', '<=', now)
           .where('ends_at', '>', now)
           .execute(),
-        loadDevices(db, organisationId),
+      ]);
+      const devices = await loadDevices(db, organisationId, [
+        ...states.map((s) => s.device_id),
+        ...events.map((e) => e.device_id),
       ]);
       const active = silences.map(silenceFromRow);
       const inFilter = scopeFilter(query);
@@ -344,18 +347,20 @@ export function createAlertsService(deps: {
         .where('organisation_id', '=', organisationId)
         .where('at', '<', fromIso)
         .groupBy('state_id');
-      const [rows, devices] = await Promise.all([
-        eventsWithRule(db, organisationId)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('e.at', '>=', fromIso), eb('e.at', '<', toIso)]),
-              eb('e.id', 'in', before),
-            ]),
-          )
-          .orderBy('e.id')
-          .execute(),
-        loadDevices(db, organisationId),
-      ]);
+      const rows = await eventsWithRule(db, organisationId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('e.at', '>=', fromIso), eb('e.at', '<', toIso)]),
+            eb('e.id', 'in', before),
+          ]),
+        )
+        .orderBy('e.id')
+        .execute();
+      const devices = await loadDevices(
+        db,
+        organisationId,
+        rows.map((e) => e.device_id),
+      );
       return rows.map((e) => ({
         alertId: e.state_id,
         ruleName: e.rule_name,

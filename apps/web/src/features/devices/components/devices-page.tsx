@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -27,6 +27,7 @@ export interface AddDevicesContext {
   racks: { value: string; label: string }[];
 }
 type AddDevices = (context: AddDevicesContext) => ReactNode;
+const NO_RACKS: AddDevicesContext['racks'] = [];
 
 /**
  * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;
@@ -57,7 +58,12 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const expanded = useExpandedNodes(lists.servers.length, search.openKeys);
   const moveServer = useMoveServer(lists);
-  const racks = useMemo(() => rackOptions(lists), [lists]);
+  // The installer's rack choice sits below the views: its options (one per rack, thousands in a
+  // large organisation) render after the tree has painted, not before.
+  const racks = useDeferredValue(
+    useMemo(() => rackOptions(lists), [lists]),
+    NO_RACKS,
+  );
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
   const onCreate = (kind: CreatableKind) => setDialog({ kind: `create-${kind}` });

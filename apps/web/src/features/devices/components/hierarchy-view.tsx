@@ -12,7 +12,9 @@ import { NO_MATCHES, NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '
 import type { SortKey, SortState } from '../utils/sort';
 import type { OpenDialog } from './dialogs/open-dialog';
 import { RackDevices } from './rack-devices';
-import { TreeNode } from './tree-node';
+import { TREE_ROW_PX, TreeNode } from './tree-node';
+import { RenderWhenNear } from '@/components/ui/render-when-near';
+import { EXPAND_ALL_UP_TO } from '../hooks/use-expanded-nodes';
 
 export interface HierarchyViewProps {
   lists: HierarchyLists;
@@ -117,10 +119,19 @@ export function HierarchyView({
     );
   };
 
+  // In a large organisation (rooms start collapsed) a datacenter's rooms far below the first
+  // screens render as the page scrolls to them: 100,000 servers make hundreds of room rows.
+  const large = lists.servers.length > EXPAND_ALL_UP_TO;
+  const eagerUntilPx = 2 * (typeof window === 'undefined' ? 800 : window.innerHeight);
+  let offsetPx = 0;
+
   return (
     <ul className="flex flex-col gap-0.5" aria-label="Device hierarchy">
       {tree.map((dc) => {
         const entity = dc.id === null ? undefined : byId.datacenters.get(dc.id);
+        const roomsHeightPx = dc.rooms.length * TREE_ROW_PX + 4;
+        const eager = !large || offsetPx < eagerUntilPx;
+        offsetPx += TREE_ROW_PX + (isExpanded(dc.key) ? roomsHeightPx : 0);
         return (
           <TreeNode
             key={dc.key}
@@ -135,7 +146,9 @@ export function HierarchyView({
             onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
             onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
           >
-            <ul className="flex flex-col gap-0.5 py-0.5">{dc.rooms.map(roomNode)}</ul>
+            <RenderWhenNear heightPx={roomsHeightPx} eager={eager}>
+              <ul className="flex flex-col gap-0.5 py-0.5">{dc.rooms.map(roomNode)}</ul>
+            </RenderWhenNear>
           </TreeNode>
         );
       })}

@@ -29,6 +29,9 @@ export interface TreeNodeProps {
   children: ReactNode;
 }
 
+/** A collapsed row's height with the gap under it (`min-h-11` + `gap-0.5`), in CSS pixels. */
+export const TREE_ROW_PX = 46;
+
 /** One collapsible row of the hierarchy; its children render only while it is expanded. */
 export function TreeNode({
   kind,
