@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { GenericError } from '@auth0/auth0-spa-js';
 import { buildAppConfig } from '@/testing/app-config';
 import { AppConfigProvider } from './runtime-config';
-import { AuthProvider, RENEWAL_CHECK_MS, useSession } from './auth';
+import { AuthProvider, mayHoldSession, RENEWAL_CHECK_MS, useSession } from './auth';
 import { ApiError, AUTHENTICATION_ERROR, useApiClient } from './api-client';
 
 interface FakeAuth0 {
@@ -59,13 +59,32 @@ function wrapperAt(path: string) {
   };
 }
 
+/** The login client's token cache: this browser holds a session (see `mayHoldSession`). */
+const CLIENT_CACHE_KEY = '@@auth0spajs@@::brezza-web::audience::openid profile email';
+
 beforeEach(() => {
   auth0 = buildAuth0();
   window.history.replaceState(null, '', '/');
+  window.localStorage.setItem(CLIENT_CACHE_KEY, '{}');
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('mayHoldSession', () => {
+  it("reads the login client's cookie, its token cache and a login callback", () => {
+    expect(mayHoldSession('', [], '')).toBe(false);
+    expect(mayHoldSession('theme=dark; other.is.authenticated=true', ['settings'], '?q=1')).toBe(
+      false,
+    );
+    expect(mayHoldSession('a=1; auth0.brezza-web.is.authenticated=true', [], '')).toBe(true);
+    expect(mayHoldSession('auth0.is.authenticated=true', [], '')).toBe(true);
+    expect(mayHoldSession('', [CLIENT_CACHE_KEY], '')).toBe(true);
+    expect(mayHoldSession('', [], '?code=abc&state=xyz')).toBe(true);
+    expect(mayHoldSession('', [], '?error=access_denied&state=xyz')).toBe(true);
+  });
 });
 
 describe('useSession', () => {

@@ -1,13 +1,16 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
 import { paths } from '@/config/paths';
+import { hasCallbackParams } from './auth-location';
 import type { AuthErrorOutcome } from './auth-errors';
 import type { SessionBackend, SessionBridgeProps, SignInOptions } from './session-backend';
 
@@ -16,8 +19,10 @@ export type { SessionBackend, SignInOptions } from './session-backend';
 
 interface SessionContextValue {
   backend: SessionBackend | null;
-  /** Resolves with the login client once it has loaded: actions wait for it. */
-  ready: Promise<SessionBackend>;
+  /** Signed out, known without the login client (it is fetched when the visitor signs in). */
+  dormant: boolean;
+  /** Fetches the login client if need be; resolves with it once loaded: actions wait for it. */
+  ready(): Promise<SessionBackend>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -41,25 +46,68 @@ export function preloadLoginClient(): void {
 }
 
 /**
+ * Whether this browser may hold a session, by the login client's own marks: its "is
+ * authenticated" cookie (`auth0.<client>.is.authenticated`, or the older `auth0.is.authenticated`),
+ * its token cache in local storage (`@@auth0spajs@@::…`), or a login callback in the address.
+ * Without any of them the client, once loaded, finds no session either.
+ */
+export function mayHoldSession(
+  cookies: string,
+  storageKeys: readonly string[],
+  search: string,
+): boolean {
+  return (
+    cookies
+      .split(';')
+      .some((cookie) => /^auth0\.(?:[^=]+\.)?is\.authenticated=/.test(cookie.trim())) ||
+    storageKeys.some((key) => key.startsWith('@@auth0spajs@@')) ||
+    hasCallbackParams(search)
+  );
+}
+
+function browserMayHoldSession(): boolean {
+  let keys: string[] = [];
+  try {
+    keys = Object.keys(window.localStorage);
+  } catch {
+    // Storage refused (privacy settings): the client would keep no tokens there either.
+  }
+  return mayHoldSession(document.cookie, keys, window.location.search);
+}
+
+/**
  * SPEC §4 and §7 through the login client, which stays out of the first load: pages render (and
  * prerendered pages hydrate) with the session `loading`, and the client module is fetched once
- * the page is up, or at once when `preloadLoginClient` asked for it. Until it answers, sign-in
- * and token requests wait for it.
+ * the page is up, or at once when `preloadLoginClient` asked for it. On a prerendered page in a
+ * browser that holds no session (`mayHoldSession`) it is not fetched at all until the visitor
+ * signs in: the session is `signed-out` at once. Until it answers, sign-in and token requests
+ * wait for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [backend, setBackend] = useState<SessionBackend | null>(null);
   const [ready] = useState(deferredBackend);
   const [Bridge, setBridge] = useState<ComponentType<SessionBridgeProps> | null>(null);
-  useEffect(() => {
-    let active = true;
-    const load = () =>
+  const [dormant, setDormant] = useState(false);
+  const mounted = useRef(true);
+  const load = useCallback(
+    () =>
       void (loginClient ??= import('./auth0-session')).then((module) => {
-        if (active) setBridge(() => module.Auth0Session);
-      });
+        if (mounted.current) setBridge(() => module.Auth0Session);
+      }),
+    [],
+  );
+  useEffect(() => {
+    mounted.current = true;
     if (loginClient) {
       load();
       return () => {
-        active = false;
+        mounted.current = false;
+      };
+    }
+    if (!browserMayHoldSession()) {
+      setDormant(true);
+      return () => {
+        mounted.current = false;
       };
     }
     // After the page's own work (hydration, first effects), so that the two do not add up to one
@@ -69,12 +117,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ? window.requestIdleCallback(load, { timeout: 500 })
       : window.setTimeout(load, 0);
     return () => {
-      active = false;
+      mounted.current = false;
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
     };
-  }, []);
-  const value = useMemo(() => ({ backend, ready: ready.promise }), [backend, ready]);
+  }, [load]);
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      backend,
+      dormant: dormant && !backend,
+      ready: () => {
+        load();
+        return ready.promise;
+      },
+    }),
+    [backend, dormant, ready, load],
+  );
   const onChange = useMemo(
     () => (next: SessionBackend) => {
       ready.resolve(next);
@@ -110,27 +168,27 @@ export interface Session {
 }
 
 export function useSession(): Session {
-  const { backend, ready } = useSessionContext();
+  const { backend, dormant, ready } = useSessionContext();
   return useMemo(
     () => ({
-      status: backend?.status ?? 'loading',
+      status: backend?.status ?? (dormant ? 'signed-out' : 'loading'),
       displayName: backend?.displayName ?? null,
       userId: backend?.userId ?? null,
       error: backend?.error ?? null,
       signIn: async ({ returnTo, connection }: SignInOptions = {}) =>
-        (backend ?? (await ready)).redirectToLogin({
+        (backend ?? (await ready())).redirectToLogin({
           returnTo: returnTo ?? paths.home,
           connection,
         }),
-      signOut: async () => (backend ?? (await ready)).signOut(),
+      signOut: async () => (backend ?? (await ready())).signOut(),
       dismissError: () => backend?.dismissError(),
     }),
-    [backend, ready],
+    [backend, dormant, ready],
   );
 }
 
 /** The access token for API calls; one place decides what a failed renewal does. */
 export function useAccessToken(): () => Promise<string | undefined> {
   const { backend, ready } = useSessionContext();
-  return useMemo(() => async () => (backend ?? (await ready)).getAccessToken(), [backend, ready]);
+  return useMemo(() => async () => (backend ?? (await ready())).getAccessToken(), [backend, ready]);
 }
