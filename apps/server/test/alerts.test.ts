@@ -12,6 +12,7 @@ import {
   type EquipmentSummary,
   type NotificationDeliveriesList,
 } from '@brezza/contract';
+import { loadDevices } from '../src/modules/alerts/engine.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createOperator, createViewer, type Operator } from './helpers/auth.js';
 import { holdPlan } from './helpers/plans.js';
@@ -161,6 +162,16 @@ describe('alerts', () => {
     await eventually(async () =>
       expect((await deliveries()).filter((d) => d.status === 'sent')).toHaveLength(4),
     );
+  });
+
+  it('reads the devices it is asked for, a thousand ids at a time', async () => {
+    // The alerts list names its few devices rather than reading 100,000 (issue 10); more ids
+    // than one IN list holds still come back whole.
+    const ids = [...Array.from({ length: 2_500 }, (_, i) => i + 1), pcdu.id];
+    const devices = await loadDevices(t.app.database.db, admin.organisationId, ids);
+    expect(devices.get(pcdu.id)?.name).toBe(pcdu.name);
+    expect([...devices.keys()].every((id) => ids.includes(id))).toBe(true);
+    expect(await loadDevices(t.app.database.db, admin.organisationId, [])).toEqual(new Map());
   });
 
   it('fires on a state word (PSU 1 ERROR) and lets operators acknowledge, not viewers', async () => {
