@@ -190,7 +190,8 @@ async function measureDevicesPage(browser: Browser, server: RunningServer) {
   return {
     cold: byPaint(cold),
     warm: byPaint(warm),
-    table: median(table),
+    tableFirst: table[0]!,
+    table: median(table.slice(1)),
     sort: median(sort),
     inDom,
     body,
@@ -279,7 +280,9 @@ export async function run(): Promise<void> {
           );
         line('cold: navigation → tree', cold.paintedAt, baseline.cold);
         line('warm: navigation → tree', warm.paintedAt, baseline.warm);
-        line('table view first render', devices.table, baseline.render);
+        // The first switch sorts the list; later ones reuse that sort (sortDevicesOnce).
+        line('table view, first switch', devices.tableFirst, baseline.render);
+        line('table view, switching back', devices.table, baseline.render);
         line('re-sort by name', devices.sort, baseline.sort);
       } finally {
         await server.stop();

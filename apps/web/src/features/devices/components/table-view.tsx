@@ -6,7 +6,7 @@ import { DeviceName } from './device-name';
 import { deviceTypeText, devicesTotalText } from '../utils/counts';
 import { createPathNames, type HierarchyLists } from '../utils/hierarchy';
 import { EMPTY_TABLE_MESSAGE, NO_MATCHES } from '../utils/messages';
-import { sortDevices, type SortKey, type SortState } from '../utils/sort';
+import { sortDevicesOnce, type SortKey, type SortState } from '../utils/sort';
 import { MachineIdText } from './machine-id-text';
 import { ServerStatus } from './server-status';
 import { RowActionButton } from './row-action-button';
@@ -35,7 +35,7 @@ export function TableView({
   onSort(key: SortKey): void;
   onEdit(server: Server): void;
 }) {
-  const rows = useMemo(() => sortDevices(lists.servers, sort), [lists.servers, sort]);
+  const rows = useMemo(() => sortDevicesOnce(lists.servers, sort), [lists.servers, sort]);
   const pathNames = useMemo(() => createPathNames(lists), [lists]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({

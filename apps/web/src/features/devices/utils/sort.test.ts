@@ -8,6 +8,7 @@ import {
   ipv4Number,
   nextSort,
   sortDevices,
+  sortDevicesOnce,
   type SortState,
 } from './sort';
 
@@ -162,5 +163,23 @@ describe('sortDevices', () => {
         expect(sortDevices(rows, { key: 'publicIpv4', direction })).toEqual(expected);
       }),
     );
+  });
+});
+
+describe('sortDevicesOnce', () => {
+  const names = (rows: readonly { serverName: string }[]) => rows.map((r) => r.serverName);
+  const byName = (direction: SortState['direction'] = 'asc'): SortState => ({
+    key: 'serverName',
+    direction,
+  });
+
+  it('sorts a list once per sort while the list lives, and a new list afresh', () => {
+    const rows = [buildServer({ serverName: 'b' }), buildServer({ serverName: 'a' })];
+    const ascending = sortDevicesOnce(rows, byName());
+    expect(names(ascending)).toEqual(['a', 'b']);
+    expect(sortDevicesOnce(rows, byName())).toBe(ascending);
+    expect(names(sortDevicesOnce(rows, byName('desc')))).toEqual(['b', 'a']);
+    const changed = [...rows, buildServer({ serverName: 'c' })];
+    expect(names(sortDevicesOnce(changed, byName()))).toEqual(['a', 'b', 'c']);
   });
 });
