@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   NAME_MAX_LENGTH,
   serverUpdateBodySchema,
@@ -31,7 +31,8 @@ export function ServerDialog({
   rooms: Room[];
   onClose(): void;
 }) {
-  const options = rackOptions(racks, rooms);
+  // Thousands of racks in a large organisation: sorted once, not on every keystroke.
+  const options = useMemo(() => rackOptions(racks, rooms), [racks, rooms]);
   const [serverName, setServerName] = useState(server.serverName);
   const [rackId, setRackId] = useState(selectedId(options, server.rackId));
   const update = useUpdateServer();
