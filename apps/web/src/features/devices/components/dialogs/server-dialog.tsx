@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   NAME_MAX_LENGTH,
   serverUpdateBodySchema,
@@ -31,10 +31,18 @@ export function ServerDialog({
   rooms: Room[];
   onClose(): void;
 }) {
-  // Thousands of racks in a large organisation: sorted once, not on every keystroke.
-  const options = useMemo(() => rackOptions(racks, rooms), [racks, rooms]);
+  // Thousands of racks in a large organisation: sorted once, not on every keystroke, and their
+  // options rendered just after the dialog opens (the choices it opens with are 'Unassigned'
+  // and the server's rack), so that it opens at once (issue 10: 116 ms with 2,511 racks).
+  const allOptions = useMemo(() => rackOptions(racks, rooms), [racks, rooms]);
+  const [rackId, setRackId] = useState(() => selectedId(allOptions, server.rackId));
+  const openingOptions = useMemo(
+    () =>
+      allOptions.filter((option) => option.value === '' || option.value === String(server.rackId)),
+    [allOptions, server.rackId],
+  );
+  const options = useDeferredValue(allOptions, openingOptions);
   const [serverName, setServerName] = useState(server.serverName);
-  const [rackId, setRackId] = useState(selectedId(options, server.rackId));
   const update = useUpdateServer();
   const { error, busy, submit } = useDialogSubmit({
     onClose,
