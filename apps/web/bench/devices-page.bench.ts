@@ -10,7 +10,12 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVERS_PATH } from '@brezza/contract';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
-import { SERVER_ENTRY, startServer, type RunningServer } from '../e2e/support/server';
+import {
+  SERVER_ENTRY,
+  startServer,
+  WITHOUT_LIVING_DEMO,
+  type RunningServer,
+} from '../e2e/support/server';
 import { adminCommand, demoOperator, signIn } from '../e2e/support/auth';
 
 /**
@@ -266,13 +271,7 @@ export async function run(): Promise<void> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     for (const size of SIZES) {
-      // Without the demo's simulated agents and equipment: their week of history, written at
-      // start, would share the two cores with the page being measured.
-      const server = await startServer({
-        WEB_DIST_DIR: webDist,
-        DEMO_TELEMETRY: 'off',
-        DEMO_EQUIPMENT: 'off',
-      });
+      const server = await startServer({ WEB_DIST_DIR: webDist, ...WITHOUT_LIVING_DEMO });
       try {
         const generated = await adminCommand(server, [
           'generate-organisation',

@@ -6,7 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
-import { startServer } from '../e2e/support/server';
+import { startServer, WITHOUT_LIVING_DEMO } from '../e2e/support/server';
 
 /**
  * Lighthouse 12.8, mobile preset (its default: a mid-range phone on slow 4G, simulated), on the
@@ -93,11 +93,7 @@ export async function run(): Promise<void> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'brezza-lighthouse-'));
   fs.cpSync(webDist, dist, { recursive: true });
 
-  const first = await startServer({
-    WEB_DIST_DIR: dist,
-    DEMO_TELEMETRY: 'off',
-    DEMO_EQUIPMENT: 'off',
-  });
+  const first = await startServer({ WEB_DIST_DIR: dist, ...WITHOUT_LIVING_DEMO });
   try {
     for (const page of PAGES) {
       const html = await (await fetch(`${first.url}${page}`)).text();
@@ -110,13 +106,7 @@ export async function run(): Promise<void> {
     await first.stop();
   }
 
-  // Without the demo's simulated agents and equipment: their week of history, written at start,
-  // would share the two cores with the pages being audited (public pages show none of it).
-  const server = await startServer({
-    WEB_DIST_DIR: dist,
-    DEMO_TELEMETRY: 'off',
-    DEMO_EQUIPMENT: 'off',
-  });
+  const server = await startServer({ WEB_DIST_DIR: dist, ...WITHOUT_LIVING_DEMO });
   const port = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
     executablePath,

@@ -11,7 +11,7 @@ const container = document.getElementById('root')!;
 
 async function start() {
   // A page the server did not prerender is one of the app's own: it needs the session first.
-  if (!container.hasChildNodes()) preloadLoginClient();
+  if (!container.hasChildNodes()) void preloadLoginClient();
   const config = await loadAppConfig();
   const router = await createRouter(window.location);
   const app = (

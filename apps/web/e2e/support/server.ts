@@ -44,6 +44,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+/**
+ * The demo organisation without its simulated agents and equipment: their week of history,
+ * written at start, would share the two cores with whatever runs beside the server (a browser
+ * test, a benchmark). The hierarchy and the demo operator are there either way.
+ */
+export const WITHOUT_LIVING_DEMO = { DEMO_TELEMETRY: 'off', DEMO_EQUIPMENT: 'off' } as const;
+
 /** Starts the real built server on a free port with an empty data directory of its own. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();

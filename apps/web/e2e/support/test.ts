@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { chromiumPath, INSTALL_HINT } from './chromium';
-import { startServer, type RunningServer } from './server';
+import { startServer, WITHOUT_LIVING_DEMO, type RunningServer } from './server';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -31,9 +31,7 @@ export type { Page };
 /**
  * The demo organisation's simulated agents and equipment: a week of history written at start,
  * then live samples. Specs that read the demo's readings ask for them with
- * `launchServer({ ...LIVING_DEMO })`; the others leave them off, so that the server is not busy
- * writing that week while their browser works (the hierarchy and the demo operator are there
- * either way).
+ * `launchServer({ ...LIVING_DEMO })`; the others run `WITHOUT_LIVING_DEMO`.
  */
 export const LIVING_DEMO = { DEMO_TELEMETRY: 'on', DEMO_EQUIPMENT: 'on' } as const;
 
@@ -48,7 +46,7 @@ export function launchServer(env: Record<string, string> = {}): {
   let running: RunningServer | null = null;
   test.beforeAll(async () => {
     if (!chromiumPath()) return;
-    running = await startServer({ DEMO_TELEMETRY: 'off', DEMO_EQUIPMENT: 'off', ...env });
+    running = await startServer({ ...WITHOUT_LIVING_DEMO, ...env });
   });
   test.afterAll(async () => {
     await running?.stop();

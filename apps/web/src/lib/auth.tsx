@@ -33,16 +33,18 @@ function deferredBackend() {
   return { promise, resolve };
 }
 
-let loginClient: Promise<{ Auth0Session: ComponentType<SessionBridgeProps> }> | null = null;
+type LoginClient = Promise<{ Auth0Session: ComponentType<SessionBridgeProps> }>;
+
+let loginClient: LoginClient | null = null;
 
 /**
- * Starts fetching the login client now. Called for pages that are not prerendered (the app's
- * own pages): they can show nothing before the session, so the client is fetched beside the
- * page's code rather than once the browser is idle (issue 10: the Devices page's lists wait for
- * the token).
+ * Starts fetching the login client now (once; later calls answer the same fetch). Called for
+ * pages that are not prerendered (the app's own pages): they can show nothing before the
+ * session, so the client is fetched beside the page's code rather than once the browser is idle
+ * (issue 10: the Devices page's lists wait for the token).
  */
-export function preloadLoginClient(): void {
-  loginClient ??= import('./auth0-session');
+export function preloadLoginClient(): LoginClient {
+  return (loginClient ??= import('./auth0-session'));
 }
 
 /**
@@ -91,35 +93,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const mounted = useRef(true);
   const load = useCallback(
     () =>
-      void (loginClient ??= import('./auth0-session')).then((module) => {
+      void preloadLoginClient().then((module) => {
         if (mounted.current) setBridge(() => module.Auth0Session);
       }),
     [],
   );
   useEffect(() => {
     mounted.current = true;
-    if (loginClient) {
-      load();
-      return () => {
-        mounted.current = false;
-      };
+    let cancelWait = () => {};
+    if (loginClient) load();
+    else if (!browserMayHoldSession()) setDormant(true);
+    else if (typeof window.requestIdleCallback === 'function') {
+      // After the page's own work (hydration, first effects), so that the two do not add up to
+      // one long task; at most half a second later on a busy page.
+      const handle = window.requestIdleCallback(load, { timeout: 500 });
+      cancelWait = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(load, 0);
+      cancelWait = () => window.clearTimeout(handle);
     }
-    if (!browserMayHoldSession()) {
-      setDormant(true);
-      return () => {
-        mounted.current = false;
-      };
-    }
-    // After the page's own work (hydration, first effects), so that the two do not add up to one
-    // long task; at most half a second later on a busy page.
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle
-      ? window.requestIdleCallback(load, { timeout: 500 })
-      : window.setTimeout(load, 0);
     return () => {
       mounted.current = false;
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancelWait();
     };
   }, [load]);
   const value = useMemo<SessionContextValue>(
