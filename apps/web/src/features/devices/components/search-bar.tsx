@@ -32,7 +32,8 @@ export function SearchBar({
   typeOptions: SelectOption[];
   count: { matched: number; total: number } | null;
   onQuery(query: string): void;
-  onChange(filter: DeviceFilter): void;
+  /** Changes the named filters; the others stay as they are. */
+  onChange(change: Partial<DeviceFilter>): void;
 }) {
   const id = useId();
   const select = (
@@ -75,16 +76,16 @@ export function SearchBar({
         {/* Two columns on a phone, so that no option is cut short. */}
         <div className="grid grid-cols-2 gap-2 sm:flex">
           {select('Type', filter.type, [{ value: '', label: 'Any type' }, ...typeOptions], (v) =>
-            onChange({ ...filter, type: v || null }),
+            onChange({ type: v || null }),
           )}
           {select('Status', filter.status, STATUS_OPTIONS, (v) =>
-            onChange({ ...filter, status: (v || null) as StatusFilter | null }),
+            onChange({ status: (v || null) as StatusFilter | null }),
           )}
           {select(
             'Placement',
             filter.placement,
             PLACEMENT_OPTIONS,
-            (v) => onChange({ ...filter, placement: (v || null) as PlacementFilter | null }),
+            (v) => onChange({ placement: (v || null) as PlacementFilter | null }),
             'col-span-2',
           )}
         </div>
@@ -98,7 +99,7 @@ export function SearchBar({
             type="button"
             onClick={() => {
               onQuery('');
-              onChange({ query: '', type: null, status: null, placement: null });
+              onChange({ type: null, status: null, placement: null });
             }}
             className="rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
           >

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SelectOption } from '@/components/ui/select-field';
 import { deviceTypeKey, deviceTypeText } from '../utils/counts';
@@ -25,23 +25,34 @@ export function useDeviceFilter(lists: HierarchyLists) {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);
   const [query, setQuery] = useState(filter.query);
+  // The URL this hook last asked for, until the router's params catch up: a navigation lands a
+  // moment later, and a second change made before it (a filter picked right after typing) must
+  // build on the first, not on the params of the last render.
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [params]);
+  const update = useCallback(
+    (change: (current: DeviceFilter) => DeviceFilter) => {
+      const base = asked.current ?? params;
+      const next = filterToParams(change(filterFromParams(base)), base);
+      asked.current = next;
+      setParams(next, { replace: true });
+    },
+    [params, setParams],
+  );
 
+  /** Changes the given filters and keeps the others as they are. */
   const setFilter = useCallback(
-    (next: DeviceFilter) =>
-      setParams((current) => filterToParams(next, current), { replace: true }),
-    [setParams],
+    (change: Partial<DeviceFilter>) => update((current) => ({ ...current, ...change })),
+    [update],
   );
   const onQuery = useCallback(
     (text: string) => {
       setQuery(text);
-      setParams(
-        (current) => filterToParams({ ...filterFromParams(current), query: text }, current),
-        {
-          replace: true,
-        },
-      );
+      update((current) => ({ ...current, query: text }));
     },
-    [setParams],
+    [update],
   );
 
   const deferred = useDeferredValue(filter);

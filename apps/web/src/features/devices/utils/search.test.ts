@@ -150,6 +150,11 @@ describe('search', () => {
       placement: 'unassigned',
     });
     expect(filterFromParams(new URLSearchParams('status=maybe&type=-1'))).toEqual(EMPTY_FILTER);
+    // The Type menu's equipment choices, and a device type id.
+    for (const type of ['pcdu', 'pdu', '7']) {
+      expect(filterFromParams(new URLSearchParams({ type })).type).toBe(type);
+    }
+    expect(filterFromParams(new URLSearchParams('type=pdus')).type).toBeNull();
     expect(filterToParams(EMPTY_FILTER, params).toString()).toBe('view=table');
   });
 });

@@ -31,7 +31,7 @@ export function filterFromParams(params: URLSearchParams): DeviceFilter {
   const type = params.get(PARAMS.type);
   return {
     query: params.get(PARAMS.query) ?? '',
-    type: type === 'server' || (type !== null && /^[1-9]\d{0,9}$/.test(type)) ? type : null,
+    type: type !== null && /^(server|pcdu|pdu|[1-9]\d{0,9})$/.test(type) ? type : null,
     status: status === 'online' || status === 'offline' ? status : null,
     placement: params.get(PARAMS.placement) === 'unassigned' ? 'unassigned' : null,
   };
