@@ -5,6 +5,7 @@ import { ErrorPage } from './error-page';
 import { DebugPage } from './debug-page';
 import { RequireAuth } from './require-auth';
 import { Spinner } from '@/components/ui/spinner';
+import { prepareFetchOffMainThread } from '@/lib/fetch-off-main-thread';
 
 /**
  * The route table (SPEC §2). Pages are loaded lazily so the landing stays small; routes compose
@@ -68,9 +69,11 @@ export function appRoutes(): RouteObject[] {
           children: [
             {
               path: paths.devices,
-              lazy: async () => ({
-                Component: (await import('./routes/devices')).DevicesRoute,
-              }),
+              lazy: async () => {
+                // The servers list is read in a worker: it starts while the page's code loads.
+                prepareFetchOffMainThread();
+                return { Component: (await import('./routes/devices')).DevicesRoute };
+              },
             },
             {
               path: paths.equipment,

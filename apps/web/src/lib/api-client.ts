@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { isErrorBody } from '@brezza/contract';
 import { useAccessToken } from './auth';
+import { fetchOffMainThread, type ReceivedResponse } from './fetch-off-main-thread';
 
 /** SPEC §8: what a call that could not be authenticated tells the user. */
 export const AUTHENTICATION_ERROR = 'Authentication error. Please try logging in again.';
@@ -31,9 +32,11 @@ export interface ApiRequest {
   raw?: Blob;
   /** 'text' answers the body as text (a download), not parsed as JSON. */
   answer?: 'json' | 'text';
+  /** A body of many megabytes: fetched and read in a worker (`fetchOffMainThread`). */
+  offMainThread?: boolean;
 }
 
-async function errorFrom(response: Response, fallback: string): Promise<ApiError> {
+async function errorFrom(response: ReceivedResponse, fallback: string): Promise<ApiError> {
   let serverMessage: string | null = null;
   try {
     const body: unknown = await response.json();
@@ -61,6 +64,7 @@ export async function apiRequest<T>(
     signal,
     raw,
     answer = 'json',
+    offMainThread = false,
   }: ApiRequest = {},
 ): Promise<T> {
   let token: string | undefined;
@@ -77,12 +81,20 @@ export async function apiRequest<T>(
   };
   if (raw !== undefined) headers['Content-Type'] = raw.type;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-    signal,
-  });
+  const response: ReceivedResponse =
+    offMainThread && raw === undefined
+      ? await fetchOffMainThread(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        })
+      : await fetch(path, {
+          method,
+          headers,
+          body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+          signal,
+        });
   if (!response.ok) throw await errorFrom(response, fallbackError);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

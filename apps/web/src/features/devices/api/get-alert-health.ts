@@ -3,11 +3,14 @@ import { ALERTS_PATH, alertsListSchema, deviceHealth, type AlertHealth } from '@
 import { useApiClient } from '@/lib/api-client';
 import { usePlan } from '@/lib/plan';
 
+/** No alerts: one map, so that what is derived from it is not recomputed on every render. */
+const NO_HEALTH: ReadonlyMap<number, AlertHealth> = new Map();
+
 /**
  * Each device's health colour from GET /api/alerts (refreshed every 5 s); none without a plan
  * that has alerts (the server would refuse the call).
  */
-export function useDeviceHealth(): Map<number, AlertHealth> {
+export function useDeviceHealth(): ReadonlyMap<number, AlertHealth> {
   const request = useApiClient();
   const { allows } = usePlan();
   const query = useQuery({
@@ -20,5 +23,5 @@ export function useDeviceHealth(): Map<number, AlertHealth> {
     enabled: allows('alerts') === true,
     select: deviceHealth,
   });
-  return query.data ?? new Map();
+  return query.data ?? NO_HEALTH;
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SERVERS_ENCODING_COLUMNS, SERVERS_PATH, loadFailedMessage } from '@brezza/contract';
 import { markDevices } from '../utils/marks';
+import { shareServers } from '../utils/share-servers';
 import { parseServerColumns, serversFromColumns, type ListedServer } from '../utils/server-columns';
 import { devicesKeys, type Request } from './request';
 
@@ -13,6 +14,7 @@ import { devicesKeys, type Request } from './request';
 export async function getServers(request: Request): Promise<ListedServer[]> {
   const body = await request<unknown>(`${SERVERS_PATH}?encoding=${SERVERS_ENCODING_COLUMNS}`, {
     fallbackError: loadFailedMessage('servers', '{status}'),
+    offMainThread: true,
   });
   const servers = serversFromColumns(parseServerColumns(body));
   markDevices('devices:servers-decoded');
@@ -20,4 +22,8 @@ export async function getServers(request: Request): Promise<ListedServer[]> {
 }
 
 export const serversQueryOptions = (request: Request) =>
-  queryOptions({ queryKey: devicesKeys.servers, queryFn: () => getServers(request) });
+  queryOptions({
+    queryKey: devicesKeys.servers,
+    queryFn: () => getServers(request),
+    structuralSharing: shareServers,
+  });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { HEALTHY, worstHealth, type Server } from '@brezza/contract';
+import { HEALTHY, type Server } from '@brezza/contract';
 import { useDeviceHealth } from '../api/get-alert-health';
 import {
   buildHierarchy,
@@ -7,6 +7,7 @@ import {
   type RackNode,
   type RoomNode,
 } from '../utils/hierarchy';
+import { rollUpHealth } from '../utils/health-rollup';
 import { markDevices } from '../utils/marks';
 import { NO_MATCHES, NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
 import type { SortKey, SortState } from '../utils/sort';
@@ -59,10 +60,9 @@ export function HierarchyView({
   );
 
   const health = useDeviceHealth();
-  // A node's dot is the worst of its devices' alerts (rolled up from its children).
-  const rackHealth = (rack: RackNode) =>
-    worstHealth(rack.servers.map((server) => health.get(server.id) ?? HEALTHY));
-  const roomHealth = (room: RoomNode) => worstHealth(room.racks.map(rackHealth));
+  // A node's dot is the worst of its devices' alerts.
+  const rolledUp = useMemo(() => rollUpHealth(tree, health), [tree, health]);
+  const nodeHealth = (node: { key: string }) => rolledUp.get(node.key) ?? HEALTHY;
 
   if (tree.length === 0) {
     return (
@@ -79,7 +79,7 @@ export function HierarchyView({
         key={rack.key}
         kind="rack"
         name={rack.name}
-        health={rackHealth(rack)}
+        health={nodeHealth(rack)}
         count={rack.servers.length}
         emptyText={NO_DEVICES_IN_RACK}
         expanded={isExpanded(rack.key)}
@@ -106,7 +106,7 @@ export function HierarchyView({
         key={room.key}
         kind="room"
         name={room.name}
-        health={roomHealth(room)}
+        health={nodeHealth(room)}
         count={room.racks.length}
         emptyText={NO_RACKS}
         expanded={isExpanded(room.key)}
@@ -136,7 +136,7 @@ export function HierarchyView({
           <TreeNode
             key={dc.key}
             kind="datacenter"
-            health={worstHealth(dc.rooms.map(roomHealth))}
+            health={nodeHealth(dc)}
             name={dc.name}
             detail={dc.location}
             count={dc.rooms.length}

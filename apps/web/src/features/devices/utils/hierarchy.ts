@@ -67,14 +67,23 @@ function groupBy<T>(
 export function buildHierarchy(lists: HierarchyLists, sort?: SortState): DatacenterNode[] {
   const order = (group: Server[]) => (sort ? sortDevices(group, sort) : group);
   const knownRooms = new Set(lists.rooms.map((r) => r.id));
-  // A pCDU standing in a room without a rack is listed under that room, not as unassigned.
-  const inRoom = (s: Server) => s.rackId === null && s.roomId !== null && knownRooms.has(s.roomId);
-  const roomDevices = groupBy(lists.servers.filter(inRoom), (s) => s.roomId, knownRooms);
-  const servers = groupBy(
-    lists.servers.filter((s) => !inRoom(s)),
-    (s) => s.rackId,
-    new Set(lists.racks.map((r) => r.id)),
-  );
+  const knownRacks = new Set(lists.racks.map((r) => r.id));
+  // One pass over the servers (the long list): a pCDU standing in a room without a rack is
+  // listed under that room, not as unassigned.
+  const roomDevices = new Map<number, Server[]>();
+  const servers = { groups: new Map<number, Server[]>(), orphans: [] as Server[] };
+  const add = (groups: Map<number, Server[]>, parent: number, server: Server) => {
+    const group = groups.get(parent);
+    if (group) group.push(server);
+    else groups.set(parent, [server]);
+  };
+  for (const server of lists.servers) {
+    if (server.rackId === null && server.roomId !== null && knownRooms.has(server.roomId)) {
+      add(roomDevices, server.roomId, server);
+    } else if (server.rackId !== null && knownRacks.has(server.rackId)) {
+      add(servers.groups, server.rackId, server);
+    } else servers.orphans.push(server);
+  }
   const racks = groupBy(lists.racks, (r) => r.roomId, new Set(lists.rooms.map((r) => r.id)));
   const rooms = groupBy(
     lists.rooms,
@@ -89,7 +98,7 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
     servers: order(servers.groups.get(rack.id) ?? []),
   });
   const roomNode = (room: Room): RoomNode => {
-    const standing = roomDevices.groups.get(room.id) ?? [];
+    const standing = roomDevices.get(room.id) ?? [];
     return {
       key: `room:${room.id}`,
       id: room.id,
