@@ -1,12 +1,21 @@
-import { useMemo } from 'react';
-import { HEALTHY, type Server } from '@brezza/contract';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import {
+  HEALTHY,
+  type AlertHealth,
+  type Datacenter,
+  type Rack,
+  type Room,
+  type Server,
+} from '@brezza/contract';
 import { useDeviceHealth } from '../api/get-alert-health';
 import {
   buildHierarchy,
+  type DatacenterNode,
   type HierarchyLists,
   type RackNode,
   type RoomNode,
 } from '../utils/hierarchy';
+import { shareTree } from '../utils/share-tree';
 import { rollUpHealth } from '../utils/health-rollup';
 import { markDevices } from '../utils/marks';
 import { NO_MATCHES, NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
@@ -29,10 +38,170 @@ export interface HierarchyViewProps {
   onMoveServer(serverId: number, rackId: number): void;
 }
 
+/** What every row needs besides its node: stable callbacks and lookups the rows compare. */
+interface RowContext {
+  sort: SortState;
+  onSort(key: SortKey): void;
+  isExpanded(key: string): boolean;
+  onToggle(key: string): void;
+  onOpen(dialog: OpenDialog): void;
+  onMoveServer(serverId: number, rackId: number): void;
+  onEditServer(server: Server): void;
+  /** Each device's health, for the rack tables. */
+  deviceHealth: ReadonlyMap<number, AlertHealth>;
+  /** Each node's rolled-up health, by node key (absent: healthy). */
+  nodeHealth: ReadonlyMap<string, AlertHealth>;
+  entities: Entities;
+}
+
+interface Entities {
+  datacenters: ReadonlyMap<number, Datacenter>;
+  rooms: ReadonlyMap<number, Room>;
+  racks: ReadonlyMap<number, Rack>;
+}
+
+const healthOf = (context: RowContext, key: string) => context.nodeHealth.get(key) ?? HEALTHY;
+
+/** Whether two renders of a row would show the same: the node, and what the row looks up. */
+function sameRow(
+  a: RowContext,
+  b: RowContext,
+  nodes: { key: string; kind: keyof Entities; id: number | null }[],
+): boolean {
+  if (
+    a.sort !== b.sort ||
+    a.onSort !== b.onSort ||
+    a.isExpanded !== b.isExpanded ||
+    a.onToggle !== b.onToggle ||
+    a.onOpen !== b.onOpen ||
+    a.onMoveServer !== b.onMoveServer ||
+    a.onEditServer !== b.onEditServer ||
+    a.deviceHealth !== b.deviceHealth
+  ) {
+    return false;
+  }
+  return nodes.every(
+    ({ key, kind, id }) =>
+      healthOf(a, key) === healthOf(b, key) &&
+      (id === null || a.entities[kind].get(id) === b.entities[kind].get(id)),
+  );
+}
+
+const rackKeys = (rack: RackNode) => [{ key: rack.key, kind: 'racks' as const, id: rack.id }];
+const roomKeys = (room: RoomNode) => [
+  { key: room.key, kind: 'rooms' as const, id: room.id },
+  ...room.racks.flatMap(rackKeys),
+];
+
+const RackRow = memo(
+  function RackRow({ rack, context }: { rack: RackNode; context: RowContext }) {
+    const { onOpen, onToggle, onMoveServer } = context;
+    const entity = rack.id === null ? undefined : context.entities.racks.get(rack.id);
+    return (
+      <TreeNode
+        kind="rack"
+        name={rack.name}
+        health={healthOf(context, rack.key)}
+        count={rack.servers.length}
+        emptyText={NO_DEVICES_IN_RACK}
+        expanded={context.isExpanded(rack.key)}
+        onToggle={() => onToggle(rack.key)}
+        onEdit={entity && (() => onOpen({ kind: 'edit-rack', rack: entity }))}
+        onDelete={entity && (() => onOpen({ kind: 'delete-rack', rack: entity }))}
+        onDropServer={entity && ((serverId) => onMoveServer(serverId, entity.id))}
+      >
+        <RackDevices
+          servers={rack.servers}
+          health={context.deviceHealth}
+          sort={context.sort}
+          onSort={context.onSort}
+          onEdit={context.onEditServer}
+        />
+      </TreeNode>
+    );
+  },
+  (a, b) => a.rack === b.rack && sameRow(a.context, b.context, rackKeys(b.rack)),
+);
+
+const RoomRow = memo(
+  function RoomRow({ room, context }: { room: RoomNode; context: RowContext }) {
+    const { onOpen, onToggle } = context;
+    const entity = room.id === null ? undefined : context.entities.rooms.get(room.id);
+    return (
+      <TreeNode
+        kind="room"
+        name={room.name}
+        health={healthOf(context, room.key)}
+        count={room.racks.length}
+        emptyText={NO_RACKS}
+        expanded={context.isExpanded(room.key)}
+        onToggle={() => onToggle(room.key)}
+        onEdit={entity && (() => onOpen({ kind: 'edit-room', room: entity }))}
+        onDelete={entity && (() => onOpen({ kind: 'delete-room', room: entity }))}
+      >
+        <ul className="flex flex-col gap-0.5 py-0.5">
+          {room.racks.map((rack) => (
+            <RackRow key={rack.key} rack={rack} context={context} />
+          ))}
+        </ul>
+      </TreeNode>
+    );
+  },
+  (a, b) => a.room === b.room && sameRow(a.context, b.context, roomKeys(b.room)),
+);
+
+const DatacenterRow = memo(
+  function DatacenterRow({
+    datacenter: dc,
+    eager,
+    context,
+  }: {
+    datacenter: DatacenterNode;
+    /** Rooms render at once, else when the row nears the viewport (RenderWhenNear). */
+    eager: boolean;
+    context: RowContext;
+  }) {
+    const { onOpen, onToggle } = context;
+    const entity = dc.id === null ? undefined : context.entities.datacenters.get(dc.id);
+    return (
+      <TreeNode
+        kind="datacenter"
+        health={healthOf(context, dc.key)}
+        name={dc.name}
+        detail={dc.location}
+        count={dc.rooms.length}
+        emptyText={NO_ROOMS}
+        expanded={context.isExpanded(dc.key)}
+        onToggle={() => onToggle(dc.key)}
+        onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
+        onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
+      >
+        <RenderWhenNear heightPx={roomsHeightPx(dc)} eager={eager}>
+          <ul className="flex flex-col gap-0.5 py-0.5">
+            {dc.rooms.map((room) => (
+              <RoomRow key={room.key} room={room} context={context} />
+            ))}
+          </ul>
+        </RenderWhenNear>
+      </TreeNode>
+    );
+  },
+  (a, b) =>
+    a.datacenter === b.datacenter &&
+    a.eager === b.eager &&
+    sameRow(a.context, b.context, [
+      { key: b.datacenter.key, kind: 'datacenters', id: b.datacenter.id },
+      ...b.datacenter.rooms.flatMap(roomKeys),
+    ]),
+);
+
+const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 4;
+
 /**
  * SPEC §2 Hierarchy view: datacenter → rooms → racks → a table of devices, with 'Unassigned'
  * groups for what has no parent. Only expanded nodes render their children, so a large
- * organisation costs what is open, not what exists.
+ * organisation costs what is open, not what exists; and a change renders again only the rows
+ * it touched (the tree keeps unchanged nodes, `shareTree`, and rows are memoised on them).
  */
 export function HierarchyView({
   lists,
@@ -45,12 +214,16 @@ export function HierarchyView({
   onMoveServer,
 }: HierarchyViewProps) {
   // Servers are sorted per rack as racks open, so that a sort change does not rebuild the tree.
+  const previousTree = useRef<DatacenterNode[] | null>(null);
   const tree = useMemo(() => {
-    const built = buildHierarchy(lists);
+    const built = shareTree(previousTree.current, buildHierarchy(lists));
     markDevices('devices:tree-built');
     return built;
   }, [lists]);
-  const byId = useMemo(
+  useEffect(() => {
+    previousTree.current = tree;
+  }, [tree]);
+  const entities = useMemo<Entities>(
     () => ({
       datacenters: new Map(lists.datacenters.map((dc) => [dc.id, dc])),
       rooms: new Map(lists.rooms.map((room) => [room.id, room])),
@@ -58,66 +231,45 @@ export function HierarchyView({
     }),
     [lists],
   );
-
-  const health = useDeviceHealth();
+  const deviceHealth = useDeviceHealth();
   // A node's dot is the worst of its devices' alerts.
-  const rolledUp = useMemo(() => rollUpHealth(tree, health), [tree, health]);
-  const nodeHealth = (node: { key: string }) => rolledUp.get(node.key) ?? HEALTHY;
+  const nodeHealth = useMemo(() => rollUpHealth(tree, deviceHealth), [tree, deviceHealth]);
+  const onEditServer = useCallback(
+    (server: Server) => onOpen({ kind: 'edit-server', server }),
+    [onOpen],
+  );
+  const context = useMemo<RowContext>(
+    () => ({
+      sort,
+      onSort,
+      isExpanded,
+      onToggle,
+      onOpen,
+      onMoveServer,
+      onEditServer,
+      deviceHealth,
+      nodeHealth,
+      entities,
+    }),
+    [
+      sort,
+      onSort,
+      isExpanded,
+      onToggle,
+      onOpen,
+      onMoveServer,
+      onEditServer,
+      deviceHealth,
+      nodeHealth,
+      entities,
+    ],
+  );
 
   if (tree.length === 0) {
     return (
       <p className="px-2 py-10 text-center text-slate-500">{filtered ? NO_MATCHES : NO_DEVICES}</p>
     );
   }
-
-  const editServer = (server: Server) => onOpen({ kind: 'edit-server', server });
-
-  const rackNode = (rack: RackNode) => {
-    const entity = rack.id === null ? undefined : byId.racks.get(rack.id);
-    return (
-      <TreeNode
-        key={rack.key}
-        kind="rack"
-        name={rack.name}
-        health={nodeHealth(rack)}
-        count={rack.servers.length}
-        emptyText={NO_DEVICES_IN_RACK}
-        expanded={isExpanded(rack.key)}
-        onToggle={() => onToggle(rack.key)}
-        onEdit={entity && (() => onOpen({ kind: 'edit-rack', rack: entity }))}
-        onDelete={entity && (() => onOpen({ kind: 'delete-rack', rack: entity }))}
-        onDropServer={entity && ((serverId) => onMoveServer(serverId, entity.id))}
-      >
-        <RackDevices
-          servers={rack.servers}
-          health={health}
-          sort={sort}
-          onSort={onSort}
-          onEdit={editServer}
-        />
-      </TreeNode>
-    );
-  };
-
-  const roomNode = (room: RoomNode) => {
-    const entity = room.id === null ? undefined : byId.rooms.get(room.id);
-    return (
-      <TreeNode
-        key={room.key}
-        kind="room"
-        name={room.name}
-        health={nodeHealth(room)}
-        count={room.racks.length}
-        emptyText={NO_RACKS}
-        expanded={isExpanded(room.key)}
-        onToggle={() => onToggle(room.key)}
-        onEdit={entity && (() => onOpen({ kind: 'edit-room', room: entity }))}
-        onDelete={entity && (() => onOpen({ kind: 'delete-room', room: entity }))}
-      >
-        <ul className="flex flex-col gap-0.5 py-0.5">{room.racks.map(rackNode)}</ul>
-      </TreeNode>
-    );
-  };
 
   // In a large organisation (rooms start collapsed) a datacenter's rooms far below the first
   // screens render as the page scrolls to them: 100,000 servers make hundreds of room rows.
@@ -128,29 +280,9 @@ export function HierarchyView({
   return (
     <ul className="flex flex-col gap-0.5" aria-label="Device hierarchy">
       {tree.map((dc) => {
-        const entity = dc.id === null ? undefined : byId.datacenters.get(dc.id);
-        const roomsHeightPx = dc.rooms.length * TREE_ROW_PX + 4;
         const eager = !large || offsetPx < eagerUntilPx;
-        offsetPx += TREE_ROW_PX + (isExpanded(dc.key) ? roomsHeightPx : 0);
-        return (
-          <TreeNode
-            key={dc.key}
-            kind="datacenter"
-            health={nodeHealth(dc)}
-            name={dc.name}
-            detail={dc.location}
-            count={dc.rooms.length}
-            emptyText={NO_ROOMS}
-            expanded={isExpanded(dc.key)}
-            onToggle={() => onToggle(dc.key)}
-            onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
-            onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
-          >
-            <RenderWhenNear heightPx={roomsHeightPx} eager={eager}>
-              <ul className="flex flex-col gap-0.5 py-0.5">{dc.rooms.map(roomNode)}</ul>
-            </RenderWhenNear>
-          </TreeNode>
-        );
+        offsetPx += TREE_ROW_PX + (isExpanded(dc.key) ? roomsHeightPx(dc) : 0);
+        return <DatacenterRow key={dc.key} datacenter={dc} eager={eager} context={context} />;
       })}
     </ul>
   );

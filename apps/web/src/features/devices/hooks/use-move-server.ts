@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useUpdateServer } from '../api/update-server';
 import type { HierarchyLists } from '../utils/hierarchy';
 
@@ -9,8 +9,14 @@ import type { HierarchyLists } from '../utils/hierarchy';
  */
 export function useMoveServer(lists: HierarchyLists) {
   const { mutate } = useUpdateServer();
+  // The same function across list changes, so that the tree's rows need not render again for it.
+  const current = useRef(lists);
+  useEffect(() => {
+    current.current = lists;
+  }, [lists]);
   return useCallback(
     (serverId: number, rackId: number) => {
+      const lists = current.current;
       const server = lists.servers.find((candidate) => candidate.id === serverId);
       if (!server || server.rackId === rackId || !lists.racks.some((rack) => rack.id === rackId)) {
         return;
@@ -20,6 +26,6 @@ export function useMoveServer(lists: HierarchyLists) {
         { onError: (failure) => console.warn('Failed to move server:', failure) },
       );
     },
-    [lists, mutate],
+    [mutate],
   );
 }
