@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Server } from '@brezza/contract';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,7 +10,7 @@ import { useHierarchyLists } from '../hooks/use-hierarchy-lists';
 import { useMoveServer } from '../hooks/use-move-server';
 import { PAGE_TITLE } from '../utils/messages';
 import { rackOptions } from '../utils/rack-options';
-import { DEFAULT_SORT, nextSort, type SortKey } from '../utils/sort';
+import { DEFAULT_SORT, nextSort, sortDevicesOnce, type SortKey } from '../utils/sort';
 import { DebugPanel } from './debug-panel';
 import { DialogHost } from './dialog-host';
 import type { OpenDialog } from './dialogs/open-dialog';
@@ -64,6 +64,14 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
     useMemo(() => rackOptions(lists), [lists]),
     NO_RACKS,
   );
+
+  // The table view's rows are sorted while the browser is idle after the tree has painted, so
+  // that the first switch to the table does not wait for 100,000 rows to be sorted.
+  useEffect(() => {
+    if (view !== 'hierarchy' || typeof requestIdleCallback !== 'function') return;
+    const handle = requestIdleCallback(() => sortDevicesOnce(search.lists.servers, sort));
+    return () => cancelIdleCallback(handle);
+  }, [view, search.lists.servers, sort]);
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
   const onCreate = (kind: CreatableKind) => setDialog({ kind: `create-${kind}` });
