@@ -54,6 +54,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
     trustProxy: config.env.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Fastify's 10 s default for a plugin to start was passed by the embedded identity provider
+    // on a two-core machine busy with other work (a browser test's server, seen once): slow is
+    // not broken. A plugin that truly hangs still fails the start, after a minute.
+    pluginTimeout: 60_000,
   };
 }
 
