@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Datacenter, Rack, Room, Server, ServerColumns } from '@brezza/contract';
+import {
+  encodeColumn,
+  type Datacenter,
+  type Rack,
+  type Room,
+  type Server,
+  type ServerColumns,
+} from '@brezza/contract';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/columns.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -103,30 +110,43 @@ export function createHierarchyRepository(db: Executor) {
         .orderBy('id')
         .execute();
       const count = rows.length;
-      const columns: ServerColumns['columns'] = {
-        id: new Array<number>(count),
-        serverName: new Array<string>(count),
-        publicIpv4: new Array<string>(count),
-        machineId: new Array<string>(count),
-        rackId: new Array<number | null>(count),
-        deviceTypeId: new Array<number | null>(count),
-        deviceType: new Array<ServerColumns['columns']['deviceType'][number]>(count),
-        roomId: new Array<number | null>(count),
-        lastSeenAt: new Array<string | null>(count),
-      };
+      const id = new Array<number>(count);
+      const serverName = new Array<string>(count);
+      const publicIpv4 = new Array<string>(count);
+      const machineId = new Array<string>(count);
+      const rackId = new Array<number | null>(count);
+      const deviceTypeId = new Array<number | null>(count);
+      const deviceType = new Array<Server['deviceType']>(count);
+      const roomId = new Array<number | null>(count);
+      const lastSeenAt = new Array<string | null>(count);
       for (let i = 0; i < count; i += 1) {
         const row = rows[i]!;
-        columns.id[i] = row.id;
-        columns.serverName[i] = row.server_name;
-        columns.publicIpv4[i] = row.public_ipv4;
-        columns.machineId[i] = row.machine_id;
-        columns.rackId[i] = row.rack_id;
-        columns.deviceTypeId[i] = row.device_type_id;
-        columns.deviceType[i] = row.device_type;
-        columns.roomId[i] = row.room_id;
-        columns.lastSeenAt[i] = row.last_seen_at;
+        id[i] = row.id;
+        serverName[i] = row.server_name;
+        publicIpv4[i] = row.public_ipv4;
+        machineId[i] = row.machine_id;
+        rackId[i] = row.rack_id;
+        deviceTypeId[i] = row.device_type_id;
+        deviceType[i] = row.device_type;
+        roomId[i] = row.room_id;
+        lastSeenAt[i] = row.last_seen_at;
       }
-      return { count, columns };
+      // Most servers have no device type id, no room of their own and are plain servers: those
+      // columns go sparse (and last seen, in an organisation whose servers never reported).
+      return {
+        count,
+        columns: {
+          id,
+          serverName,
+          publicIpv4,
+          machineId,
+          rackId,
+          deviceTypeId: encodeColumn(deviceTypeId, null),
+          deviceType: encodeColumn(deviceType, 'server'),
+          roomId: encodeColumn(roomId, null),
+          lastSeenAt: encodeColumn(lastSeenAt, null),
+        },
+      };
     },
 
     findServer(organisationId: number, id: number): Promise<Server | undefined> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { serverColumnsSchema } from '@brezza/contract';
+import { encodeColumn, serverColumnsSchema, type Server } from '@brezza/contract';
 import { serverColumns } from '@/testing/device-factories';
 import { parseServerColumns, serversFromColumns } from './server-columns';
 
@@ -20,10 +20,22 @@ const server = fc.record({
 });
 
 describe('server columns', () => {
-  it('turns the columns back into the servers', () => {
+  it('turns the columns back into the servers, sparse columns too', () => {
     fc.assert(
       fc.property(fc.array(server, { maxLength: 20 }), (servers) => {
         expect(serversFromColumns(parseServerColumns(serverColumns(servers)))).toEqual(servers);
+        const { count, columns } = serverColumns(servers);
+        const sparse = {
+          count,
+          columns: {
+            ...columns,
+            deviceTypeId: encodeColumn(columns.deviceTypeId as (number | null)[], null),
+            deviceType: encodeColumn(columns.deviceType as Server['deviceType'][], 'server'),
+            roomId: encodeColumn(columns.roomId as (number | null)[], null),
+            lastSeenAt: encodeColumn(columns.lastSeenAt as (string | null)[], null),
+          },
+        };
+        expect(serversFromColumns(parseServerColumns(sparse))).toEqual(servers);
       }),
     );
   });
@@ -36,25 +48,34 @@ describe('server columns', () => {
       fc.double(),
       fc.constantFrom('server', 'pcdu', 'pdu'),
     );
+    const dense = fc.array(value, { maxLength: 2 });
+    const maybeSparse = fc.oneof(
+      dense,
+      fc.record({
+        usual: fc.constantFrom(null, 'server', 1),
+        except: fc.array(
+          fc.oneof(fc.tuple(fc.integer({ min: -1, max: 2 }), value), fc.constant([0])),
+          { maxLength: 2 },
+        ),
+      }),
+    );
     const body = fc.record({
       count: fc.constantFrom(0, 1, 2, -1, 1.5),
       columns: fc.record({
-        id: fc.array(value, { maxLength: 2 }),
-        serverName: fc.array(value, { maxLength: 2 }),
-        publicIpv4: fc.array(value, { maxLength: 2 }),
-        machineId: fc.array(value, { maxLength: 2 }),
-        rackId: fc.array(value, { maxLength: 2 }),
-        deviceTypeId: fc.array(value, { maxLength: 2 }),
-        deviceType: fc.array(value, { maxLength: 2 }),
-        roomId: fc.array(value, { maxLength: 2 }),
-        lastSeenAt: fc.array(value, { maxLength: 2 }),
+        id: fc.oneof(dense, maybeSparse),
+        serverName: dense,
+        publicIpv4: dense,
+        machineId: dense,
+        rackId: dense,
+        deviceTypeId: maybeSparse,
+        deviceType: maybeSparse,
+        roomId: maybeSparse,
+        lastSeenAt: maybeSparse,
       }),
     });
     fc.assert(
       fc.property(body, (candidate) => {
-        const schemaAccepts =
-          serverColumnsSchema.safeParse(candidate).success &&
-          Object.values(candidate.columns).every((column) => column.length === candidate.count);
+        const schemaAccepts = serverColumnsSchema.safeParse(candidate).success;
         let ours = true;
         try {
           parseServerColumns(candidate);
