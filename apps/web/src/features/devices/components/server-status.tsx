@@ -30,8 +30,11 @@ export function ServerStatus({
   isServer: boolean;
 }) {
   const request = useApiClient();
-  const presence = useQuery(serverPresenceQueryOptions(request, devicesKeys.presence));
-  const status = presence.data?.status(serverId);
+  // Only this server's status: a refresh of the list renders again only the rows it changed.
+  const { data: status } = useQuery({
+    ...serverPresenceQueryOptions(request, devicesKeys.presence),
+    select: (presence) => presence.status(serverId) ?? null,
+  });
   const text = status ? statusText(status.online, status.lastSeenAt) : 'Status loading';
   return (
     <span className="inline-flex shrink-0 items-center gap-1">
