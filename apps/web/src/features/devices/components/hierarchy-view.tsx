@@ -238,32 +238,19 @@ export function HierarchyView({
     (server: Server) => onOpen({ kind: 'edit-server', server }),
     [onOpen],
   );
-  const context = useMemo<RowContext>(
-    () => ({
-      sort,
-      onSort,
-      isExpanded,
-      onToggle,
-      onOpen,
-      onMoveServer,
-      onEditServer,
-      deviceHealth,
-      nodeHealth,
-      entities,
-    }),
-    [
-      sort,
-      onSort,
-      isExpanded,
-      onToggle,
-      onOpen,
-      onMoveServer,
-      onEditServer,
-      deviceHealth,
-      nodeHealth,
-      entities,
-    ],
-  );
+  // A new object each render is fine: rows compare its fields (`sameRow`), not the object.
+  const context: RowContext = {
+    sort,
+    onSort,
+    isExpanded,
+    onToggle,
+    onOpen,
+    onMoveServer,
+    onEditServer,
+    deviceHealth,
+    nodeHealth,
+    entities,
+  };
 
   if (tree.length === 0) {
     return (
