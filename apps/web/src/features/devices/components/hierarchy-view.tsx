@@ -39,13 +39,10 @@ export interface HierarchyViewProps {
 }
 
 /** What every row needs besides its node: stable callbacks and lookups the rows compare. */
-interface RowContext {
-  sort: SortState;
-  onSort(key: SortKey): void;
-  isExpanded(key: string): boolean;
-  onToggle(key: string): void;
-  onOpen(dialog: OpenDialog): void;
-  onMoveServer(serverId: number, rackId: number): void;
+interface RowContext extends Pick<
+  HierarchyViewProps,
+  'sort' | 'onSort' | 'isExpanded' | 'onToggle' | 'onOpen' | 'onMoveServer'
+> {
   onEditServer(server: Server): void;
   /** Each device's health, for the rack tables. */
   deviceHealth: ReadonlyMap<number, AlertHealth>;
@@ -61,6 +58,13 @@ interface Entities {
 }
 
 const healthOf = (context: RowContext, key: string) => context.nodeHealth.get(key) ?? HEALTHY;
+
+/** What a row of any level gives its TreeNode from the context: its dot, and open or closed. */
+const nodeState = (context: RowContext, key: string) => ({
+  health: healthOf(context, key),
+  expanded: context.isExpanded(key),
+  onToggle: () => context.onToggle(key),
+});
 
 /** Whether two renders of a row would show the same: the node, and what the row looks up. */
 function sameRow(
@@ -95,17 +99,15 @@ const roomKeys = (room: RoomNode) => [
 
 const RackRow = memo(
   function RackRow({ rack, context }: { rack: RackNode; context: RowContext }) {
-    const { onOpen, onToggle, onMoveServer } = context;
+    const { onOpen, onMoveServer } = context;
     const entity = rack.id === null ? undefined : context.entities.racks.get(rack.id);
     return (
       <TreeNode
         kind="rack"
         name={rack.name}
-        health={healthOf(context, rack.key)}
+        {...nodeState(context, rack.key)}
         count={rack.servers.length}
         emptyText={NO_DEVICES_IN_RACK}
-        expanded={context.isExpanded(rack.key)}
-        onToggle={() => onToggle(rack.key)}
         onEdit={entity && (() => onOpen({ kind: 'edit-rack', rack: entity }))}
         onDelete={entity && (() => onOpen({ kind: 'delete-rack', rack: entity }))}
         onDropServer={entity && ((serverId) => onMoveServer(serverId, entity.id))}
@@ -125,17 +127,15 @@ const RackRow = memo(
 
 const RoomRow = memo(
   function RoomRow({ room, context }: { room: RoomNode; context: RowContext }) {
-    const { onOpen, onToggle } = context;
+    const { onOpen } = context;
     const entity = room.id === null ? undefined : context.entities.rooms.get(room.id);
     return (
       <TreeNode
         kind="room"
         name={room.name}
-        health={healthOf(context, room.key)}
+        {...nodeState(context, room.key)}
         count={room.racks.length}
         emptyText={NO_RACKS}
-        expanded={context.isExpanded(room.key)}
-        onToggle={() => onToggle(room.key)}
         onEdit={entity && (() => onOpen({ kind: 'edit-room', room: entity }))}
         onDelete={entity && (() => onOpen({ kind: 'delete-room', room: entity }))}
       >
@@ -161,18 +161,16 @@ const DatacenterRow = memo(
     eager: boolean;
     context: RowContext;
   }) {
-    const { onOpen, onToggle } = context;
+    const { onOpen } = context;
     const entity = dc.id === null ? undefined : context.entities.datacenters.get(dc.id);
     return (
       <TreeNode
         kind="datacenter"
-        health={healthOf(context, dc.key)}
+        {...nodeState(context, dc.key)}
         name={dc.name}
         detail={dc.location}
         count={dc.rooms.length}
         emptyText={NO_ROOMS}
-        expanded={context.isExpanded(dc.key)}
-        onToggle={() => onToggle(dc.key)}
         onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
         onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
       >
@@ -203,16 +201,8 @@ const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 4;
  * organisation costs what is open, not what exists; and a change renders again only the rows
  * it touched (the tree keeps unchanged nodes, `shareTree`, and rows are memoised on them).
  */
-export function HierarchyView({
-  lists,
-  filtered = false,
-  sort,
-  onSort,
-  isExpanded,
-  onToggle,
-  onOpen,
-  onMoveServer,
-}: HierarchyViewProps) {
+export function HierarchyView({ lists, filtered = false, ...rowProps }: HierarchyViewProps) {
+  const { isExpanded, onOpen } = rowProps;
   // Servers are sorted per rack as racks open, so that a sort change does not rebuild the tree.
   const previousTree = useRef<DatacenterNode[] | null>(null);
   const tree = useMemo(() => {
@@ -239,18 +229,7 @@ export function HierarchyView({
     [onOpen],
   );
   // A new object each render is fine: rows compare its fields (`sameRow`), not the object.
-  const context: RowContext = {
-    sort,
-    onSort,
-    isExpanded,
-    onToggle,
-    onOpen,
-    onMoveServer,
-    onEditServer,
-    deviceHealth,
-    nodeHealth,
-    entities,
-  };
+  const context: RowContext = { ...rowProps, onEditServer, deviceHealth, nodeHealth, entities };
 
   if (tree.length === 0) {
     return (
