@@ -81,20 +81,11 @@ export async function apiRequest<T>(
   };
   if (raw !== undefined) headers['Content-Type'] = raw.type;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const json = body === undefined ? undefined : JSON.stringify(body);
   const response: ReceivedResponse =
     offMainThread && raw === undefined
-      ? await fetchOffMainThread(path, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal,
-        })
-      : await fetch(path, {
-          method,
-          headers,
-          body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-          signal,
-        });
+      ? await fetchOffMainThread(path, { method, headers, body: json, signal })
+      : await fetch(path, { method, headers, body: raw ?? json, signal });
   if (!response.ok) throw await errorFrom(response, fallbackError);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
