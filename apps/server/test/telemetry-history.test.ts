@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStoreParts } from '../src/modules/telemetry/plugin.js';
+import { createEngine } from '../src/modules/telemetry/store/embedded/engine.js';
 import type { MetricSample, MetricsStore } from '../src/modules/telemetry/store/types.js';
 import type { SampleWriter } from '../src/modules/agent/sample-writer.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
@@ -116,4 +117,55 @@ describe('metricsStore.write with history', () => {
         .map((time) => [time, valueAt(time)]),
     );
   }, 120_000);
+
+  it('keeps every minute of the hour the raw retention ends in', async () => {
+    // The app's store is inside the modules' scope; the same engine reads its tables here, at a
+    // fixed time so that the raw retention ends half-way through an hour.
+    const engine = createEngine({
+      dialect: t.app.database.dialect,
+      retention: t.config.metrics.retention,
+    });
+    const nowMs = Math.floor(Date.now() / HOUR) * HOUR + 30 * MINUTE;
+    const hour = Math.floor((nowMs - t.config.metrics.retention.rawMs) / HOUR) * HOUR;
+    // Falling through the hour: its highest values are older than the raw retention.
+    const minutes = Array.from({ length: 60 }, (_, i) => [hour + i * MINUTE, 100 - i] as const);
+    const write = () =>
+      t.app.database.db.transaction().execute((trx) =>
+        engine.write(
+          trx,
+          minutes.map(([timestampMs, value]) => ({
+            organisationId: org,
+            deviceId: device,
+            metric: 'history_boundary_celsius',
+            timestampMs,
+            value,
+          })),
+          nowMs,
+          true,
+        ),
+      );
+    const query = (stepMs: number, aggregate: 'max' | 'avg') =>
+      engine.queryRange(
+        t.app.database.db,
+        {
+          organisationId: org,
+          metric: 'history_boundary_celsius',
+          fromMs: hour,
+          toMs: hour + HOUR,
+          stepMs,
+          aggregate,
+        },
+        nowMs,
+      );
+
+    for (let replay = 0; replay < 2; replay++) {
+      expect(await write()).toBe(60);
+      const hourly = await query(HOUR, 'max');
+      expect(hourly.resolution).toBe('1h');
+      expect(hourly.series[0]!.points).toEqual([[hour, 100]]);
+      const byMinute = await query(MINUTE, 'avg');
+      expect(byMinute.resolution).toBe('1m');
+      expect(byMinute.series[0]!.points).toEqual(minutes);
+    }
+  });
 });

@@ -338,6 +338,10 @@ export function createEngine({ dialect, retention }: EngineOptions) {
   ): Promise<number> {
     const oldest = nowMs - retention.rawMs;
     const oldestHistory = history ? nowMs - retention.hourMs : oldest;
+    // History splits by whole hours: the hour the raw retention ends in goes to its raw chunk
+    // whole, so that its rollups come from one place (rollups written from two halves of an
+    // hour would each replace the other's).
+    const oldestRaw = history ? Math.floor(oldest / HOUR_MS) * HOUR_MS : oldest;
     const nowHour = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
     const groups = new Map<
       string,
@@ -347,7 +351,7 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         metric: string;
         labels: string;
         points: Map<number, number>;
-        /** Samples older than the raw retention, by hour (history only). */
+        /** Samples of hours before the one the raw retention ends in, by hour (history only). */
         past: Map<number, Map<number, number>>;
       }
     >();
@@ -370,7 +374,7 @@ export function createEngine({ dialect, retention }: EngineOptions) {
         };
         groups.set(key, group);
       }
-      if (t >= oldest) group.points.set(t, sample.value);
+      if (t >= oldestRaw) group.points.set(t, sample.value);
       else {
         const hour = Math.floor(t / HOUR_MS) * HOUR_MS;
         const points = group.past.get(hour) ?? new Map<number, number>();
