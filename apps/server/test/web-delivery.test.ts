@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { APP_CONFIG_ELEMENT_ID, PRERENDER_BUNDLE, appConfigSchema } from '@brezza/contract';
 import { pageDocument } from '../src/plugins/spa.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
@@ -62,14 +63,21 @@ describe('web delivery', () => {
   const get = (url: string, acceptEncoding: string) =>
     t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
 
-  it('serves a public page prerendered, with its configuration and a low-priority script', async () => {
+  it('serves a public page prerendered, with its configuration and its script loaded after paint', async () => {
     const res = await get('/', 'identity');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root"><main><h1>Welcome to Acme Cooling</h1>');
     expect(res.body).toContain('<title>Acme Cooling</title>');
-    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin');
+    expect(res.body).not.toContain('<script type="module"');
+    // The loader, at the end of the body, allowed by its hash.
+    const loader = res.body.match(
+      /<script data-entry="\/assets\/index-abc123\.js">(.*?)<\/script><\/body>/,
+    )?.[1];
+    expect(loader).toContain("s.type='module'");
+    const hash = createHash('sha256').update(loader!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
     const config = res.body.match(
       new RegExp(`<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">(.*?)</script>`),
     )?.[1];
@@ -94,7 +102,8 @@ describe('web delivery', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain(`id="${APP_CONFIG_ELEMENT_ID}"`);
-    expect(res.body).not.toContain('fetchpriority');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(res.body).not.toContain('data-entry');
   });
 
   it("sends static files from the build's precompressed copies", async () => {

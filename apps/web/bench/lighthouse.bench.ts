@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
+import { chromiumPath } from '../e2e/support/chromium';
+import { startChromium, stopChromium } from './quiet-browser';
 import { startServer, WITHOUT_LIVING_DEMO } from '../e2e/support/server';
 
 /**
@@ -35,6 +35,7 @@ const floorFile = (page: string) =>
 const withoutScripts = (html: string) =>
   html
     .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<script data-entry="[^"]*">.*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '');
 
 function writeStatic(dir: string, file: string, text: string) {
@@ -107,11 +108,11 @@ export async function run(): Promise<void> {
   }
 
   const server = await startServer({ WEB_DIST_DIR: dist, ...WITHOUT_LIVING_DEMO });
-  const port = 9300 + Math.floor(Math.random() * 500);
-  const browser = await chromium.launch({
-    executablePath,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-  });
+  // Lighthouse drives a Chromium nothing else is attached to, as its own launcher does:
+  // Playwright would attach to Lighthouse's tab and inspect its network and frames too.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'brezza-lighthouse-profile-'));
+  const browser = await startChromium(executablePath, [`--user-data-dir=${profile}`]);
+  const { port } = browser;
   try {
     for (const page of PAGES) {
       const app: Scores[] = [];
@@ -132,8 +133,9 @@ export async function run(): Promise<void> {
       );
     }
   } finally {
-    await browser.close();
+    await stopChromium(browser);
     await server.stop();
     fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true });
   }
 }

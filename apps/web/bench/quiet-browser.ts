@@ -85,21 +85,22 @@ async function evaluate<T>(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts Chromium headless on `userDataDir` (a profile a Playwright session signed in). */
-export async function launchQuietBrowser(
+/** A headless Chromium with its DevTools endpoint and no client attached. */
+export interface BareChromium {
+  /** ws://127.0.0.1:port/devtools/browser/… */
+  endpoint: string;
+  port: number;
+  child: ChildProcess;
+}
+
+/** Starts Chromium headless, as a person's browser: nothing attached until the caller connects. */
+export async function startChromium(
   executablePath: string,
-  userDataDir: string,
-): Promise<QuietBrowser> {
+  args: readonly string[] = [],
+): Promise<BareChromium> {
   const child: ChildProcess = spawn(
     executablePath,
-    [
-      ...CHROMIUM_ARGS,
-      '--headless',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${userDataDir}`,
-      '--window-size=1280,800',
-      'about:blank',
-    ],
+    [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', ...args, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
@@ -115,6 +116,26 @@ export async function launchQuietBrowser(
     });
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen}`)));
   });
+  return { endpoint, port: Number(new URL(endpoint).port), child };
+}
+
+/** Ends a Chromium started by `startChromium` and waits for it to exit. */
+export async function stopChromium({ child }: BareChromium): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
+/** Starts Chromium headless on `userDataDir` (a profile a Playwright session signed in). */
+export async function launchQuietBrowser(
+  executablePath: string,
+  userDataDir: string,
+): Promise<QuietBrowser> {
+  const { endpoint, child } = await startChromium(executablePath, [
+    `--user-data-dir=${userDataDir}`,
+    '--window-size=1280,800',
+  ]);
   const socket = new WebSocket(endpoint);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });

@@ -47,7 +47,7 @@ test.describe('delivery', () => {
   test('pages, scripts and stylesheets go brotli, else gzip, else as they are', async () => {
     const page = await rawGet(`${app.url}/`, 'identity');
     const assets = [
-      ...page.body.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g),
+      ...page.body.toString().matchAll(/(?:src|href|data-entry)="(\/assets\/[^"]+\.(?:js|css))"/g),
     ];
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const url of ['/', '/features', ...assets.map((match) => match[1]!)]) {
@@ -145,6 +145,25 @@ test.describe('delivery', () => {
     );
     expect(shift).toBeLessThanOrEqual(0.02);
     expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([]);
+  });
+
+  test("a public page asks for the app's script only once it has painted", async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${app.url}/`);
+    // Hydrated (the inline loader ran under the page's Content-Security-Policy).
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    const timing = await page.evaluate(() => ({
+      paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scriptMs: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(timing.paintMs).toBeGreaterThan(0);
+    expect(timing.scriptMs).toBeGreaterThanOrEqual(timing.paintMs!);
+    expect(refused).toEqual([]);
   });
 
   test('robots.txt points to a sitemap of the public pages, with absolute addresses', async () => {

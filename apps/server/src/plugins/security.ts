@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { AFTER_PAINT_LOADER_HASH } from '../lib/after-paint-loader.js';
 
 /** Security headers for every answer: CSP, no framing, nosniff and a strict referrer policy. */
 export const securityPlugin = fp(
@@ -12,7 +13,8 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The prerendered pages' one inline script, by its hash.
+          scriptSrc: ["'self'", AFTER_PAINT_LOADER_HASH],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],

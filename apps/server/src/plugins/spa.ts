@@ -15,6 +15,7 @@ import {
   type PageRenderer,
   type PrerenderedPage,
 } from '@brezza/contract';
+import { afterPaintLoaderElement } from '../lib/after-paint-loader.js';
 import { escapeHtml } from '../lib/html.js';
 import { appConfig } from '../modules/app-config/routes.js';
 
@@ -39,12 +40,20 @@ export function pageDocument(template: string, page: PrerenderedPage, config: Ap
     () => `<title>${escapeHtml(page.title)}</title>`,
   );
   // A prerendered page paints without its script, which only makes it interactive: the script
-  // goes after the stylesheet instead of competing with it for a slow connection.
+  // is loaded after the page has painted, by a loader at the end of the body.
+  let loader = '';
   if (page.html)
-    titled = titled.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
+    titled = titled.replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      (_, entry: string) => {
+        loader += afterPaintLoaderElement(entry);
+        return '';
+      },
+    );
+  const body = `${configElement}${loader}`;
   return titled.includes(ROOT_ELEMENT)
-    ? titled.replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${configElement}`)
-    : `${titled}${configElement}`;
+    ? titled.replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${body}`)
+    : `${titled}${body}`;
 }
 
 type Encoding = 'br' | 'gzip';
