@@ -19,6 +19,8 @@ export interface QuietTab {
   clearCache(): Promise<void>;
   /** Navigates and answers `ready`'s value once it is not undefined in the new document. */
   load<T>(url: string, ready: string): Promise<T>;
+  /** Evaluates `expression` in the tab's page (a promise is awaited) and answers its value. */
+  evaluate<T>(expression: string): Promise<T>;
   /** Evaluates `expression` in the tab's latest dedicated worker, if it has one. */
   inWorker<T>(expression: string): Promise<T | undefined>;
 }
@@ -195,6 +197,9 @@ export async function launchQuietBrowser(
             }
           }
           throw new Error(`${url}: not ready after 120 s`);
+        },
+        evaluate<T>(expression: string) {
+          return evaluate<T>(connection, sessionId, expression);
         },
         async inWorker<T>(expression: string) {
           const worker = latestWorker();
