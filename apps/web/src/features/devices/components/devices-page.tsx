@@ -60,8 +60,13 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   const moveServer = useMoveServer(lists);
   // The installer's rack choice sits below the views: its options (one per rack, thousands in a
   // large organisation) render after the tree has painted, not before.
+  // They depend on the racks' names and places only: moving a server renders none of them.
+  const { datacenters, rooms, racks: rackList } = lists;
   const racks = useDeferredValue(
-    useMemo(() => rackOptions(lists), [lists]),
+    useMemo(
+      () => rackOptions({ datacenters, rooms, racks: rackList }),
+      [datacenters, rooms, rackList],
+    ),
     NO_RACKS,
   );
 

@@ -6,7 +6,9 @@ import { compareText } from './sort';
  * Every rack as the installer's `--rack` names it: its path ("<datacenter> / <room> / <rack>"),
  * or its id when another rack has the same path (the path would be ambiguous).
  */
-export function rackOptions(lists: HierarchyLists): { value: string; label: string }[] {
+export function rackOptions(
+  lists: Pick<HierarchyLists, 'datacenters' | 'rooms' | 'racks'>,
+): { value: string; label: string }[] {
   const datacenters = new Map(lists.datacenters.map((d) => [d.id, d.name]));
   const rooms = new Map(lists.rooms.map((r) => [r.id, r]));
   const paths = lists.racks.map((rack) => {

@@ -19,12 +19,15 @@ export function shareServers(previous: unknown, next: unknown): unknown {
   const old = previous as ListedServer[];
   const fresh = next as ListedServer[];
   let changed = old.length !== fresh.length;
-  const shared = fresh.map((server, index) => {
+  // Copied only when an equal server is to be kept in place of its new copy: after a move
+  // (`replaceById`) every other server is already the same object, and nothing is allocated.
+  let shared: ListedServer[] | null = null;
+  for (let index = 0; index < fresh.length; index += 1) {
+    const server = fresh[index]!;
     const before = old[index];
-    if (before === server) return server;
-    if (before && sameServer(before, server)) return before;
-    changed = true;
-    return server;
-  });
-  return changed ? shared : previous;
+    if (before === server) continue;
+    if (before && sameServer(before, server)) (shared ??= fresh.slice())[index] = before;
+    else changed = true;
+  }
+  return changed ? (shared ?? fresh) : previous;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { agentServerNameSchema, APP_TOKEN_TTL_HOURS } from '@brezza/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,9 +26,14 @@ function nameError(name: string): string | null {
  * SPEC §4 Installer flow: a server name (random by default, a dice for another), a token from
  * `POST /api/tokens`, and the command that installs the agent with both. A failed request only
  * logs and clears the token and command (SPEC §8). `racks`, when given, offers an optional
- * rack the command places the server in (issue 16).
+ * rack the command places the server in (issue 16). Memoised: the Devices page renders it again
+ * only when its rack options change, not on every change of the servers list.
  */
-export function AddDevicesSection({ racks = [] }: { racks?: RackOption[] }) {
+export const AddDevicesSection = memo(function AddDevicesSection({
+  racks = [],
+}: {
+  racks?: RackOption[];
+}) {
   const headingId = useId();
   const inputId = useId();
   const rackId = useId();
@@ -159,4 +164,4 @@ export function AddDevicesSection({ racks = [] }: { racks?: RackOption[] }) {
       )}
     </Card>
   );
-}
+});
