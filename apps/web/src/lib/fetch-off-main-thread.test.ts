@@ -87,6 +87,17 @@ describe('fetchOffMainThread', () => {
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('asks the worker nothing when a signal aborts after the answer', async () => {
+    const { fetchOffMainThread } = await load();
+    const controller = new AbortController();
+    const answered = fetchOffMainThread('/api/servers', { ...init, signal: controller.signal });
+    const worker = WorkerStandIn.latest!;
+    worker.answer({ id: 1, kind: 'response', status: 200, body: bytes('[]') });
+    await answered;
+    controller.abort();
+    expect(worker.asked.map((ask) => ask.kind)).toEqual(['fetch']);
+  });
+
   it('hands its calls to plain fetch when the worker cannot start', async () => {
     const fetch = vi.fn(async () => new Response('{"servers":[]}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);

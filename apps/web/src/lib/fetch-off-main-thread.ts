@@ -98,12 +98,22 @@ export function fetchOffMainThread(url: string, init: FetchInit): Promise<Receiv
   if (signal?.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
   const id = nextId++;
   return new Promise<ReceivedResponse>((resolve, reject) => {
-    waiting.set(id, { url, init, resolve, reject });
-    signal?.addEventListener(
-      'abort',
-      () => target.postMessage({ id, kind: 'abort' } satisfies WorkerAsk),
-      { once: true },
-    );
+    const onAbort = () => target.postMessage({ id, kind: 'abort' } satisfies WorkerAsk);
+    // Once the call is answered its listener goes: a later abort has nothing to stop.
+    const settled = () => signal?.removeEventListener('abort', onAbort);
+    waiting.set(id, {
+      url,
+      init,
+      resolve: (response) => {
+        settled();
+        resolve(response);
+      },
+      reject: (failure) => {
+        settled();
+        reject(failure);
+      },
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
     target.postMessage({
       id,
       kind: 'fetch',
