@@ -109,6 +109,14 @@ test.describe('session', () => {
     await expect(subNavigation(page)).toBeVisible();
     await expect.poll(() => calls).toContain('POST /api/link-grafana');
     expect(calls).toContain('GET /api/get-org-settings');
+    // Linked once its answer is in: a reload before that (the call cut short) links again.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(sessionStorage).some((key) => key.startsWith('brezza.grafana-linked:')),
+        ),
+      )
+      .toBe(true);
 
     await page.reload();
     await expect(subNavigation(page)).toBeVisible();
