@@ -182,4 +182,32 @@ describe('sortDevicesOnce', () => {
     const changed = [...rows, buildServer({ serverName: 'c' })];
     expect(names(sortDevicesOnce(changed, byName()))).toEqual(['a', 'b', 'c']);
   });
+
+  it('orders a list changed in rows of equal sort values as sorting it afresh would', () => {
+    const value = fc.constantFrom('a', 'B', 'b', '10.0.0.1', '10.0.0.10', '9.9.9.9', '', ' ');
+    const row = fc.record({ serverName: value, publicIpv4: value, machineId: value });
+    const key = fc.constantFrom('serverName', 'publicIpv4', 'machineId') as fc.Arbitrary<
+      SortState['key']
+    >;
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean(), value)),
+        key,
+        fc.constantFrom('asc', 'desc'),
+        (rows, changes, k, direction) => {
+          const sort = { key: k, direction: direction as 'asc' | 'desc' };
+          sortDevicesOnce(rows, sort);
+          // Rows replaced by copies: some keep their sort value (a move), some do not.
+          const next = [...rows];
+          for (const [at, keep, other] of changes) {
+            if (next.length === 0) break;
+            const index = at % next.length;
+            next[index] = { ...next[index]!, [k]: keep ? next[index]![k] : other };
+          }
+          expect(sortDevicesOnce(next, sort)).toEqual(sortDevices(next, sort));
+        },
+      ),
+    );
+  });
 });
