@@ -97,23 +97,8 @@ export function fetchOffMainThread(url: string, init: FetchInit): Promise<Receiv
   if (!target) return fetch(url, init);
   if (signal?.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
   const id = nextId++;
-  return new Promise<ReceivedResponse>((resolve, reject) => {
-    const onAbort = () => target.postMessage({ id, kind: 'abort' } satisfies WorkerAsk);
-    // Once the call is answered its listener goes: a later abort has nothing to stop.
-    const settled = () => signal?.removeEventListener('abort', onAbort);
-    waiting.set(id, {
-      url,
-      init,
-      resolve: (response) => {
-        settled();
-        resolve(response);
-      },
-      reject: (failure) => {
-        settled();
-        reject(failure);
-      },
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
+  const answer = new Promise<ReceivedResponse>((resolve, reject) => {
+    waiting.set(id, { url, init, resolve, reject });
     target.postMessage({
       id,
       kind: 'fetch',
@@ -121,4 +106,9 @@ export function fetchOffMainThread(url: string, init: FetchInit): Promise<Receiv
       init: rest,
     } satisfies WorkerAsk);
   });
+  if (!signal) return answer;
+  const onAbort = () => target.postMessage({ id, kind: 'abort' } satisfies WorkerAsk);
+  signal.addEventListener('abort', onAbort, { once: true });
+  // Once the call is answered its listener goes: a later abort has nothing to stop.
+  return answer.finally(() => signal.removeEventListener('abort', onAbort));
 }
