@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
 import { APP_CONFIG_ELEMENT_ID, PRERENDER_BUNDLE, appConfigSchema } from '@brezza/contract';
 import { pageDocument } from '../src/plugins/spa.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
