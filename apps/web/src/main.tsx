@@ -5,6 +5,7 @@ import { preloadLoginClient } from '@/lib/auth';
 import { AppConfigProvider, loadAppConfig } from '@/lib/runtime-config';
 import { AppProviders } from '@/app/app';
 import { createRouter } from '@/app/router';
+import { yieldToMain } from '@/lib/yield-to-main';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -13,7 +14,10 @@ async function start() {
   // A page the server did not prerender is one of the app's own: it needs the session first.
   if (!container.hasChildNodes()) void preloadLoginClient();
   const config = await loadAppConfig();
+  // Evaluating this module and its packages was one task, matching the route the next.
+  await yieldToMain();
   const router = await createRouter(window.location);
+  await yieldToMain();
   const app = (
     <StrictMode>
       <AppConfigProvider config={config}>

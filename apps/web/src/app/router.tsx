@@ -6,6 +6,7 @@ import { DebugPage } from './debug-page';
 import { RequireAuth } from './require-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { prepareFetchOffMainThread } from '@/lib/fetch-off-main-thread';
+import { yieldToMain } from '@/lib/yield-to-main';
 
 /**
  * The route table (SPEC §2). Pages are loaded lazily so the landing stays small; routes compose
@@ -183,5 +184,7 @@ export async function createRouter(
       Object.assign(route, { ...(await lazy()), lazy: undefined });
     }),
   );
+  // The route's module has just been evaluated; the router's set-up is a task of its own.
+  await yieldToMain();
   return createBrowserRouter(routes);
 }

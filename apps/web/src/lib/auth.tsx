@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -82,7 +83,7 @@ function browserMayHoldSession(): boolean {
  * prerendered pages hydrate) with the session `loading`, and the client module is fetched once
  * the page is up, or at once when `preloadLoginClient` asked for it. On a prerendered page in a
  * browser that holds no session (`mayHoldSession`) it is not fetched at all until the visitor
- * signs in: the session is `signed-out` at once. Until it answers, sign-in and token requests
+ * signs in: the session is `signed-out` once the page is idle. Until it answers, sign-in and token requests
  * wait for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -101,15 +102,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     mounted.current = true;
     let cancelWait = () => {};
+    // After the page's own work (hydration, first effects), so that the two do not add up to one
+    // long task; at most half a second later on a busy page. The browser's first read of local
+    // storage takes a few milliseconds, so it waits too.
+    const settle = () => {
+      if (browserMayHoldSession()) load();
+      else startTransition(() => setDormant(true));
+    };
     if (loginClient) load();
-    else if (!browserMayHoldSession()) setDormant(true);
     else if (typeof window.requestIdleCallback === 'function') {
-      // After the page's own work (hydration, first effects), so that the two do not add up to
-      // one long task; at most half a second later on a busy page.
-      const handle = window.requestIdleCallback(load, { timeout: 500 });
+      const handle = window.requestIdleCallback(settle, { timeout: 500 });
       cancelWait = () => window.cancelIdleCallback(handle);
     } else {
-      const handle = window.setTimeout(load, 0);
+      const handle = window.setTimeout(settle, 0);
       cancelWait = () => window.clearTimeout(handle);
     }
     return () => {
