@@ -38,6 +38,34 @@ function expectFailedRequests(consoleErrors: string[], statuses: number[]) {
   consoleErrors.splice(0, consoleErrors.length, ...others);
 }
 
+test('a cold start on the page asks for its lists while its code loads, each once', async ({
+  page,
+}) => {
+  await openDevices(page);
+  const asked = new Map<string, number>();
+  let racksAsked = () => {};
+  const racksAskedBefore = new Promise<void>((resolve) => (racksAsked = resolve));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!/^\/api\/(servers|datacenters|rooms|racks)$/.test(pathname)) return;
+    asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+    if (pathname === '/api/racks') racksAsked();
+  });
+  // The page's modules are held until the lists have been asked for: started by the route,
+  // not by the page's code.
+  await page.route('**/assets/devices-*.js', async (route) => {
+    await racksAskedBefore;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(node(page, 'datacenter', 'Milan North')).toContainText('2 items');
+  for (const list of ['/api/datacenters', '/api/rooms', '/api/racks']) {
+    expect(asked.get(list), list).toBe(1);
+  }
+  // Read in a worker (fetchOffMainThread): counted only where the browser reports it.
+  expect(asked.get('/api/servers') ?? 1).toBe(1);
+});
+
 test('shows the demo hierarchy: counts, empty states and Unassigned groups', async ({ page }) => {
   await openDevices(page);
   await expect(page.getByRole('button', { name: 'Hierarchy View' })).toHaveAttribute(

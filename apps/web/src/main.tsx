@@ -11,12 +11,13 @@ import './styles.css';
 const container = document.getElementById('root')!;
 
 async function start() {
+  const hydrate = container.hasChildNodes();
   // A page the server did not prerender is one of the app's own: it needs the session first.
-  if (!container.hasChildNodes()) void preloadLoginClient();
+  if (!hydrate) void preloadLoginClient();
   const config = await loadAppConfig();
   // Evaluating this module and its packages was one task, matching the route the next.
   await yieldToMain();
-  const router = await createRouter(window.location);
+  const router = await createRouter(window.location, { hydrate });
   await yieldToMain();
   const app = (
     <StrictMode>
@@ -30,7 +31,7 @@ async function start() {
   // The server prerenders public pages: those are hydrated, every other page is rendered here.
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: the page is already painted and stays responsive.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else {
     document.title = config.productName;
     createRoot(container).render(app);

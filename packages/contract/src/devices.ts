@@ -5,19 +5,9 @@ import { personText } from './person-text.js';
 /**
  * The hierarchy API (SPEC §3, §5, §7, §8): datacenter → room → rack → server, every row scoped to
  * the caller's organisation. Parents are optional: a room without a datacenter, a rack without a
- * room and a server without a rack are "unassigned" (standalone).
+ * room and a server without a rack are "unassigned" (standalone). Its addresses are in
+ * hierarchy-paths.ts.
  */
-export const SERVERS_PATH = '/api/servers';
-export const DATACENTERS_PATH = '/api/datacenters';
-export const ROOMS_PATH = '/api/rooms';
-export const RACKS_PATH = '/api/racks';
-/** Built by the onboarding module; the Devices page fires it 5 s after the last change. */
-export const REFRESH_METRICS_PATH = '/api/refresh_prometheus';
-
-export const serverPath = (id: number) => `${SERVERS_PATH}/${id}`;
-export const datacenterPath = (id: number) => `${DATACENTERS_PATH}/${id}`;
-export const roomPath = (id: number) => `${ROOMS_PATH}/${id}`;
-export const rackPath = (id: number) => `${RACKS_PATH}/${id}`;
 
 /** Ids are positive whole numbers that fit a 32-bit integer column on both databases. */
 export const ID_MAX = 2_147_483_647;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './limits.js';
+import { SERVERS_ENCODING_COLUMNS } from './hierarchy-paths.js';
 
 /**
  * Managing thousands of servers (issue 16): the compact servers list, bulk import and export of
@@ -12,7 +13,6 @@ import { NAME_MAX_LENGTH } from './limits.js';
 // (it has the racks, rooms and datacenters lists), about a third of the bytes and no object per
 // server to validate.
 
-export const SERVERS_ENCODING_COLUMNS = 'columns';
 export const serversListQuerySchema = z.object({
   encoding: z
     .enum([SERVERS_ENCODING_COLUMNS], { error: 'encoding must be "columns" or left out.' })

@@ -4,6 +4,7 @@ export * from './public-paths.js';
 export * from './app-config.js';
 export * from './limits.js';
 export * from './identity.js';
+export * from './hierarchy-paths.js';
 export * from './devices.js';
 export * from './organisation.js';
 export * from './plans.js';

@@ -4,6 +4,7 @@ import { RootLayout } from './layouts/root-layout';
 import { ErrorPage } from './error-page';
 import { DebugPage } from './debug-page';
 import { RequireAuth } from './require-auth';
+import { DevicesLoading } from './routes/devices-loading';
 import { Spinner } from '@/components/ui/spinner';
 import { prepareFetchOffMainThread } from '@/lib/fetch-off-main-thread';
 import { yieldToMain } from '@/lib/yield-to-main';
@@ -67,9 +68,13 @@ export function appRoutes(): RouteObject[] {
         {
           // Signed-in pages: devices and plans (SPEC §6); the docs stay public.
           element: <RequireAuth />,
+          // Shown while a signed-in page's module loads, under the header: the layout (and the
+          // session, which it holds) does not wait for the page's code.
+          hydrateFallbackElement: <Spinner />,
           children: [
             {
               path: paths.devices,
+              hydrateFallbackElement: <DevicesLoading />,
               lazy: async () => {
                 // The servers list is read in a worker: it starts while the page's code loads.
                 prepareFetchOffMainThread();
@@ -170,12 +175,14 @@ export function appRoutes(): RouteObject[] {
 /**
  * The browser's router. A prerendered page hydrates only once its route's module is there (the
  * server rendered it, so the first render must too): the lazy routes that match the address
- * are loaded first.
+ * are loaded first. Any other page renders at once; the router loads its module meanwhile.
  */
 export async function createRouter(
   location: Location,
+  { hydrate }: { hydrate: boolean },
 ): Promise<ReturnType<typeof createBrowserRouter>> {
   const routes = appRoutes();
+  if (!hydrate) return createBrowserRouter(routes);
   const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
   await Promise.all(
     lazyMatches.map(async ({ route }) => {

@@ -48,25 +48,14 @@ async function errorFrom(response: ReceivedResponse, fallback: string): Promise<
   return new ApiError(response.status, serverMessage ?? fallbackMessage, serverMessage);
 }
 
-/**
- * Same-origin JSON call with the signed-in user's bearer token (SPEC §7). A token that cannot be
- * had answers like the server's 401; `getToken` has already sent the user to login when renewal
- * failed.
- */
-export async function apiRequest<T>(
+type Send = Pick<ApiRequest, 'method' | 'body' | 'headers' | 'signal' | 'raw' | 'offMainThread'>;
+
+/** Makes the call with the user's bearer token; a token that cannot be had answers as a 401. */
+async function send(
   getToken: () => Promise<string | undefined>,
   path: string,
-  {
-    method = 'GET',
-    body,
-    fallbackError = 'Request failed: {status}',
-    headers: extraHeaders,
-    signal,
-    raw,
-    answer = 'json',
-    offMainThread = false,
-  }: ApiRequest = {},
-): Promise<T> {
+  { method = 'GET', body, headers: extraHeaders, signal, raw, offMainThread = false }: Send,
+): Promise<ReceivedResponse> {
   let token: string | undefined;
   try {
     token = await getToken();
@@ -82,13 +71,59 @@ export async function apiRequest<T>(
   if (raw !== undefined) headers['Content-Type'] = raw.type;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const json = body === undefined ? undefined : JSON.stringify(body);
-  const response: ReceivedResponse =
-    offMainThread && raw === undefined
-      ? await fetchOffMainThread(path, { method, headers, body: json, signal })
-      : await fetch(path, { method, headers, body: raw ?? json, signal });
-  if (!response.ok) throw await errorFrom(response, fallbackError);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  return offMainThread && raw === undefined
+    ? fetchOffMainThread(path, { method, headers, body: json, signal })
+    : fetch(path, { method, headers, body: raw ?? json, signal });
+}
+
+/** How long an early call's answer waits for its page before it is too old to be used. */
+export const EARLY_CALL_FRESH_MS = 10_000;
+
+const earlyCalls = new Map<string, { startedAt: number; response: Promise<ReceivedResponse> }>();
+
+/**
+ * Starts a GET that a page will make as soon as its code has loaded, so that the call does not
+ * wait for that code (issue 10: on a cold load of the Devices page the lists were asked for only
+ * once its modules had arrived and run). The page's own `apiRequest` for the same path then
+ * takes this answer instead of asking again, if it comes within `EARLY_CALL_FRESH_MS`.
+ */
+export function startEarlyCall(
+  getToken: () => Promise<string | undefined>,
+  path: string,
+  { offMainThread = false }: Pick<ApiRequest, 'offMainThread'> = {},
+): void {
+  if (earlyCalls.has(path)) return;
+  const response = send(getToken, path, { offMainThread });
+  // Its failure is the page's to report, when it takes the answer.
+  response.catch(() => {});
+  earlyCalls.set(path, { startedAt: performance.now(), response });
+}
+
+function takeEarlyCall(path: string): Promise<ReceivedResponse> | undefined {
+  const early = earlyCalls.get(path);
+  earlyCalls.delete(path);
+  if (!early || performance.now() - early.startedAt > EARLY_CALL_FRESH_MS) return undefined;
+  return early.response;
+}
+
+/**
+ * Same-origin JSON call with the signed-in user's bearer token (SPEC §7). A token that cannot be
+ * had answers like the server's 401; `getToken` has already sent the user to login when renewal
+ * failed.
+ */
+export async function apiRequest<T>(
+  getToken: () => Promise<string | undefined>,
+  path: string,
+  request: ApiRequest = {},
+): Promise<T> {
+  const { fallbackError = 'Request failed: {status}', answer = 'json' } = request;
+  const plainGet =
+    (request.method ?? 'GET') === 'GET' && request.body === undefined && request.raw === undefined;
+  const response = (plainGet && takeEarlyCall(path)) || send(getToken, path, request);
+  const received = await response;
+  if (!received.ok) throw await errorFrom(received, fallbackError);
+  if (received.status === 204) return undefined as T;
+  const text = await received.text();
   if (answer === 'text') return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SERVERS_ENCODING_COLUMNS, SERVERS_PATH, loadFailedMessage } from '@brezza/contract';
+import { loadFailedMessage } from '@brezza/contract';
 import { markDevices } from '../utils/marks';
 import { shareServers } from '../utils/share-servers';
 import { parseServerColumns, serversFromColumns, type ListedServer } from '../utils/server-columns';
 import { devicesKeys, type Request } from './request';
+import { SERVERS_CALL } from './list-calls';
 
 /**
  * SPEC §7's GET /api/servers, in its compact encoding (`?encoding=columns`): one array per field
@@ -12,7 +13,7 @@ import { devicesKeys, type Request } from './request';
  * message when it fails.
  */
 export async function getServers(request: Request): Promise<ListedServer[]> {
-  const body = await request<unknown>(`${SERVERS_PATH}?encoding=${SERVERS_ENCODING_COLUMNS}`, {
+  const body = await request<unknown>(SERVERS_CALL, {
     fallbackError: loadFailedMessage('servers', '{status}'),
     offMainThread: true,
   });
