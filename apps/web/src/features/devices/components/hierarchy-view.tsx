@@ -16,6 +16,7 @@ import {
   type RoomNode,
 } from '../utils/hierarchy';
 import { shareTree } from '../utils/share-tree';
+import { patchHierarchy } from '../utils/patch-hierarchy';
 import { rollUpHealth } from '../utils/health-rollup';
 import { markDevices } from '../utils/marks';
 import { NO_MATCHES, NO_DEVICES, NO_DEVICES_IN_RACK, NO_RACKS, NO_ROOMS } from '../utils/messages';
@@ -67,11 +68,10 @@ const nodeState = (context: RowContext, key: string) => ({
 });
 
 /** Whether two renders of a row would show the same: the node, and what the row looks up. */
-function sameRow(
-  a: RowContext,
-  b: RowContext,
-  nodes: { key: string; kind: keyof Entities; id: number | null }[],
-): boolean {
+/** Answers whether `check` holds for a row's node and every node below it. */
+type NodeCheck = (key: string, kind: keyof Entities, id: number | null) => boolean;
+
+function sameRow(a: RowContext, b: RowContext, nodes: (check: NodeCheck) => boolean): boolean {
   if (
     a.sort !== b.sort ||
     a.onSort !== b.onSort ||
@@ -84,18 +84,18 @@ function sameRow(
   ) {
     return false;
   }
-  return nodes.every(
-    ({ key, kind, id }) =>
+  return nodes(
+    (key, kind, id) =>
       healthOf(a, key) === healthOf(b, key) &&
       (id === null || a.entities[kind].get(id) === b.entities[kind].get(id)),
   );
 }
 
-const rackKeys = (rack: RackNode) => [{ key: rack.key, kind: 'racks' as const, id: rack.id }];
-const roomKeys = (room: RoomNode) => [
-  { key: room.key, kind: 'rooms' as const, id: room.id },
-  ...room.racks.flatMap(rackKeys),
-];
+// Walked without building a list: a datacenter row is compared on every change of the page, and
+// holds thousands of racks in a large organisation.
+const rackNodes = (rack: RackNode, check: NodeCheck) => check(rack.key, 'racks', rack.id);
+const roomNodes = (room: RoomNode, check: NodeCheck) =>
+  check(room.key, 'rooms', room.id) && room.racks.every((rack) => rackNodes(rack, check));
 
 const RackRow = memo(
   function RackRow({ rack, context }: { rack: RackNode; context: RowContext }) {
@@ -122,7 +122,7 @@ const RackRow = memo(
       </TreeNode>
     );
   },
-  (a, b) => a.rack === b.rack && sameRow(a.context, b.context, rackKeys(b.rack)),
+  (a, b) => a.rack === b.rack && sameRow(a.context, b.context, (check) => rackNodes(b.rack, check)),
 );
 
 const RoomRow = memo(
@@ -147,7 +147,7 @@ const RoomRow = memo(
       </TreeNode>
     );
   },
-  (a, b) => a.room === b.room && sameRow(a.context, b.context, roomKeys(b.room)),
+  (a, b) => a.room === b.room && sameRow(a.context, b.context, (check) => roomNodes(b.room, check)),
 );
 
 const DatacenterRow = memo(
@@ -187,10 +187,13 @@ const DatacenterRow = memo(
   (a, b) =>
     a.datacenter === b.datacenter &&
     a.eager === b.eager &&
-    sameRow(a.context, b.context, [
-      { key: b.datacenter.key, kind: 'datacenters', id: b.datacenter.id },
-      ...b.datacenter.rooms.flatMap(roomKeys),
-    ]),
+    sameRow(
+      a.context,
+      b.context,
+      (check) =>
+        check(b.datacenter.key, 'datacenters', b.datacenter.id) &&
+        b.datacenter.rooms.every((room) => roomNodes(room, check)),
+    ),
 );
 
 const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 4;
@@ -204,15 +207,19 @@ const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 4;
 export function HierarchyView({ lists, filtered = false, ...rowProps }: HierarchyViewProps) {
   const { isExpanded, onOpen } = rowProps;
   // Servers are sorted per rack as racks open, so that a sort change does not rebuild the tree.
-  const previousTree = useRef<DatacenterNode[] | null>(null);
+  // A move patches the tree of the lists before it; anything else builds it again.
+  const previous = useRef<{ lists: HierarchyLists; tree: DatacenterNode[] } | null>(null);
   const tree = useMemo(() => {
-    const built = shareTree(previousTree.current, buildHierarchy(lists));
+    const before = previous.current;
+    const built =
+      (before && patchHierarchy(before.lists, before.tree, lists)) ??
+      shareTree(before?.tree ?? null, buildHierarchy(lists));
     markDevices('devices:tree-built');
     return built;
   }, [lists]);
   useEffect(() => {
-    previousTree.current = tree;
-  }, [tree]);
+    previous.current = { lists, tree };
+  }, [lists, tree]);
   const entities = useMemo<Entities>(
     () => ({
       datacenters: new Map(lists.datacenters.map((dc) => [dc.id, dc])),
