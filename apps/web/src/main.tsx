@@ -6,6 +6,7 @@ import { AppConfigProvider, loadAppConfig } from '@/lib/runtime-config';
 import { AppProviders } from '@/app/app';
 import { createRouter } from '@/app/router';
 import { yieldToMain } from '@/lib/yield-to-main';
+import { renderingWithoutHydration } from '@/hooks/use-hydrated';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -34,6 +35,7 @@ async function start() {
   if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else {
     document.title = config.productName;
+    renderingWithoutHydration();
     createRoot(container).render(app);
   }
 }

@@ -1,7 +1,8 @@
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
 import { useHydrated } from './use-hydrated';
 
 const firstRenders: boolean[] = [];
@@ -41,6 +42,21 @@ describe('useHydrated', () => {
 
     await act(async () => root.render(<Page withLater />));
     expect(firstRenders).toEqual([true]);
+    await act(async () => root.unmount());
+  });
+
+  it('is true from the first render of a page the browser renders itself', async () => {
+    vi.resetModules();
+    const fresh = await import('./use-hydrated');
+    const seen: boolean[] = [];
+    function Control() {
+      seen.push(fresh.useHydrated());
+      return null;
+    }
+    fresh.renderingWithoutHydration();
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    await act(async () => root.render(<Control />));
+    expect(seen[0]).toBe(true);
     await act(async () => root.unmount());
   });
 });

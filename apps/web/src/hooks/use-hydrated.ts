@@ -3,6 +3,11 @@ import { startTransition, useEffect, useState } from 'react';
 /** Whether the app has hydrated (or rendered) once: components mounted later start hydrated. */
 let appHydrated = false;
 
+/** For a page the browser renders itself (nothing to hydrate): controls work from the start. */
+export function renderingWithoutHydration(): void {
+  appHydrated = true;
+}
+
 /**
  * False in the server's prerendered markup and while the browser hydrates it, true from then
  * on. Controls that only work with the app's script (a button that starts the login, a form

@@ -83,8 +83,8 @@ function browserMayHoldSession(): boolean {
  * prerendered pages hydrate) with the session `loading`, and the client module is fetched once
  * the page is up, or at once when `preloadLoginClient` asked for it. On a prerendered page in a
  * browser that holds no session (`mayHoldSession`) it is not fetched at all until the visitor
- * signs in: the session is `signed-out` once the page is idle. Until it answers, sign-in and token requests
- * wait for it.
+ * signs in: the session is `signed-out` once the page is idle. Until it answers, sign-in and
+ * token requests wait for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [backend, setBackend] = useState<SessionBackend | null>(null);
