@@ -31,7 +31,7 @@ describe('RenderWhenNear', () => {
   it('renders at once when eager', () => {
     vi.stubGlobal('IntersectionObserver', ControlledObserver);
     render(
-      <RenderWhenNear heightPx={460} eager>
+      <RenderWhenNear height={460} eager>
         <p>Rooms</p>
       </RenderWhenNear>,
     );
@@ -42,7 +42,7 @@ describe('RenderWhenNear', () => {
   it('holds the place with a box of the given height until it comes near, then keeps the content', () => {
     vi.stubGlobal('IntersectionObserver', ControlledObserver);
     const { container } = render(
-      <RenderWhenNear heightPx={460} eager={false}>
+      <RenderWhenNear height={460} eager={false}>
         <p>Rooms</p>
       </RenderWhenNear>,
     );
@@ -60,7 +60,7 @@ describe('RenderWhenNear', () => {
   it('renders at once where the browser has no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(
-      <RenderWhenNear heightPx={460} eager={false}>
+      <RenderWhenNear height={460} eager={false}>
         <p>Rooms</p>
       </RenderWhenNear>,
     );

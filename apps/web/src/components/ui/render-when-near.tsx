@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface RenderWhenNearProps {
-  /** The content's expected height: the empty box that holds its place is this tall. */
-  heightPx: number;
+  /**
+   * The content's expected height, in CSS pixels or as a CSS length (`calc()` of a custom
+   * property that differs by screen width): the empty box that holds its place is this tall.
+   */
+  height: number | string;
   /** Render at once (content that starts on or near the first screen). */
   eager: boolean;
   children: ReactNode;
@@ -14,7 +17,7 @@ export interface RenderWhenNearProps {
  * a long list's first paint costs what is near the screen, not what exists. Without
  * IntersectionObserver (a test DOM) the content renders at once.
  */
-export function RenderWhenNear({ heightPx, eager, children }: RenderWhenNearProps) {
+export function RenderWhenNear({ height, eager, children }: RenderWhenNearProps) {
   const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -30,5 +33,5 @@ export function RenderWhenNear({ heightPx, eager, children }: RenderWhenNearProp
     return () => observer.disconnect();
   }, [near]);
   if (near) return children;
-  return <div ref={box} aria-hidden="true" style={{ height: heightPx }} />;
+  return <div ref={box} aria-hidden="true" style={{ height }} />;
 }

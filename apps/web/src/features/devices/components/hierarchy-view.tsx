@@ -174,7 +174,7 @@ const DatacenterRow = memo(
         onEdit={entity && (() => onOpen({ kind: 'edit-datacenter', datacenter: entity }))}
         onDelete={entity && (() => onOpen({ kind: 'delete-datacenter', datacenter: entity }))}
       >
-        <RenderWhenNear heightPx={roomsHeightPx(dc)} eager={eager}>
+        <RenderWhenNear height={roomsHeight(dc)} eager={eager}>
           <ul className="flex flex-col gap-0.5 py-0.5">
             {dc.rooms.map((room) => (
               <RoomRow key={room.key} room={room} context={context} />
@@ -196,7 +196,10 @@ const DatacenterRow = memo(
     ),
 );
 
-const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 4;
+// Rows with their gaps, and the list's padding (4 px) less the last row's gap (2 px).
+const roomsHeightPx = (dc: DatacenterNode) => dc.rooms.length * TREE_ROW_PX + 2;
+/** The same for the screen at hand (a room row is taller on a phone). */
+const roomsHeight = (dc: DatacenterNode) => `calc(${dc.rooms.length} * var(--tree-row-px) + 2px)`;
 
 /**
  * SPEC §2 Hierarchy view: datacenter → rooms → racks → a table of devices, with 'Unassigned'

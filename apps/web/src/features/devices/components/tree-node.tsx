@@ -29,7 +29,11 @@ export interface TreeNodeProps {
   children: ReactNode;
 }
 
-/** A collapsed row's height with the gap under it (`min-h-11` + `gap-0.5`), in CSS pixels. */
+/**
+ * A collapsed row's height with the gap under it (`min-h-11` + `gap-0.5`), in CSS pixels, on a
+ * screen from `sm` up. On a phone a row's count sits under its name: `--tree-row-px` in
+ * styles.css holds the height for the screen at hand.
+ */
 export const TREE_ROW_PX = 46;
 
 /** One collapsible row of the hierarchy; its children render only while it is expanded. */
