@@ -63,4 +63,17 @@ describe('early calls', () => {
       message: 'Boom',
     });
   });
+
+  it('let an answer no page took go once it is too old', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = answering({ early: true }, { again: true });
+      startEarlyCall(token, '/api/organisation');
+      await vi.advanceTimersByTimeAsync(EARLY_CALL_FRESH_MS);
+      expect(await apiRequest(token, '/api/organisation')).toEqual({ again: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

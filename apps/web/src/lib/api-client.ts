@@ -96,7 +96,12 @@ export function startEarlyCall(
   const response = send(getToken, path, { offMainThread });
   // Its failure is the page's to report, when it takes the answer.
   response.catch(() => {});
-  earlyCalls.set(path, { startedAt: performance.now(), response });
+  const early = { startedAt: performance.now(), response };
+  earlyCalls.set(path, early);
+  // An answer no page took is let go (a list can be megabytes).
+  setTimeout(() => {
+    if (earlyCalls.get(path) === early) earlyCalls.delete(path);
+  }, EARLY_CALL_FRESH_MS);
 }
 
 function takeEarlyCall(path: string): Promise<ReceivedResponse> | undefined {
