@@ -33,6 +33,28 @@ export interface DatacenterNode {
   rooms: RoomNode[];
 }
 
+/** The keys of the rack-level nodes servers are listed in. */
+export const rackKey = (rackId: number) => `rack:${rackId}`;
+export const roomFloorKey = (roomId: number) => `room-floor:${roomId}`;
+export const UNASSIGNED_RACK_KEY = 'rack:unassigned';
+
+/**
+ * Where `buildHierarchy` lists a server: in its rack, on the floor of its room (a device such as
+ * a pCDU standing in a room without a rack), or in the 'Unassigned' rack when neither is in the
+ * lists.
+ */
+export function serverPlace(
+  server: Server,
+  knownRacks: ReadonlySet<number>,
+  knownRooms: ReadonlySet<number>,
+): 'rack' | 'room-floor' | 'unassigned' {
+  if (server.rackId === null && server.roomId !== null && knownRooms.has(server.roomId)) {
+    return 'room-floor';
+  }
+  if (server.rackId !== null && knownRacks.has(server.rackId)) return 'rack';
+  return 'unassigned';
+}
+
 const byName = <T extends { name: string; id: number }>(items: T[]) =>
   [...items].sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
 
@@ -78,11 +100,10 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
     else groups.set(parent, [server]);
   };
   for (const server of lists.servers) {
-    if (server.rackId === null && server.roomId !== null && knownRooms.has(server.roomId)) {
-      add(roomDevices, server.roomId, server);
-    } else if (server.rackId !== null && knownRacks.has(server.rackId)) {
-      add(servers.groups, server.rackId, server);
-    } else servers.orphans.push(server);
+    const place = serverPlace(server, knownRacks, knownRooms);
+    if (place === 'room-floor') add(roomDevices, server.roomId!, server);
+    else if (place === 'rack') add(servers.groups, server.rackId!, server);
+    else servers.orphans.push(server);
   }
   const racks = groupBy(lists.racks, (r) => r.roomId, new Set(lists.rooms.map((r) => r.id)));
   const rooms = groupBy(
@@ -92,7 +113,7 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
   );
 
   const rackNode = (rack: Rack): RackNode => ({
-    key: `rack:${rack.id}`,
+    key: rackKey(rack.id),
     id: rack.id,
     name: rack.name,
     servers: order(servers.groups.get(rack.id) ?? []),
@@ -109,7 +130,7 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
         ...(standing.length > 0
           ? [
               {
-                key: `room-floor:${room.id}`,
+                key: roomFloorKey(room.id),
                 id: null,
                 name: IN_ROOM,
                 servers: order(standing),
@@ -124,7 +145,7 @@ export function buildHierarchy(lists: HierarchyLists, sort?: SortState): Datacen
     servers.orphans.length > 0
       ? [
           {
-            key: 'rack:unassigned',
+            key: UNASSIGNED_RACK_KEY,
             id: null,
             name: UNASSIGNED,
             servers: order(servers.orphans),

@@ -1,16 +1,23 @@
 import type { Server } from '@brezza/contract';
-import type { DatacenterNode, HierarchyLists, RackNode } from './hierarchy';
+import {
+  UNASSIGNED_RACK_KEY,
+  rackKey,
+  roomFloorKey,
+  serverPlace,
+  type DatacenterNode,
+  type HierarchyLists,
+  type RackNode,
+} from './hierarchy';
 
 /** More changed servers than this and the tree is built again instead. */
 const MOST_PATCHED = 64;
 
-/** Where `buildHierarchy` puts a server: the key of the rack node (or room floor) it lists it in. */
+/** The key of the rack node (or room floor) `buildHierarchy` lists a server in. */
 function groupKey(server: Server, knownRacks: Set<number>, knownRooms: Set<number>): string {
-  if (server.rackId === null && server.roomId !== null && knownRooms.has(server.roomId)) {
-    return `room-floor:${server.roomId}`;
-  }
-  if (server.rackId !== null && knownRacks.has(server.rackId)) return `rack:${server.rackId}`;
-  return 'rack:unassigned';
+  const place = serverPlace(server, knownRacks, knownRooms);
+  if (place === 'room-floor') return roomFloorKey(server.roomId!);
+  if (place === 'rack') return rackKey(server.rackId!);
+  return UNASSIGNED_RACK_KEY;
 }
 
 /** Whether `node` holds servers only while it has some (the room floor and Unassigned groups). */
