@@ -27,7 +27,7 @@ export interface AddDevicesContext {
   racks: { value: string; label: string }[];
 }
 type AddDevices = (context: AddDevicesContext) => ReactNode;
-const NO_RACKS: AddDevicesContext['racks'] = [];
+const NO_PLACED_RACKS: Parameters<typeof rackOptions>[0] = { datacenters: [], rooms: [], racks: [] };
 
 /**
  * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;
@@ -59,16 +59,14 @@ function DevicesContent({ addDevices }: { addDevices?: AddDevices }) {
   const expanded = useExpandedNodes(lists.servers.length, search.openKeys);
   const moveServer = useMoveServer(lists);
   // The installer's rack choice sits below the views: its options (one per rack, thousands in a
-  // large organisation) render after the tree has painted, not before.
+  // large organisation) are made and rendered after the tree has painted, not before.
   // They depend on the racks' names and places only: moving a server renders none of them.
   const { datacenters, rooms, racks: rackList } = lists;
-  const racks = useDeferredValue(
-    useMemo(
-      () => rackOptions({ datacenters, rooms, racks: rackList }),
-      [datacenters, rooms, rackList],
-    ),
-    NO_RACKS,
+  const placedRacks = useDeferredValue(
+    useMemo(() => ({ datacenters, rooms, racks: rackList }), [datacenters, rooms, rackList]),
+    NO_PLACED_RACKS,
   );
+  const racks = useMemo(() => rackOptions(placedRacks), [placedRacks]);
 
   // The table view's rows are sorted while the browser is idle after the tree has painted, so
   // that the first switch to the table does not wait for 100,000 rows to be sorted.

@@ -13,6 +13,8 @@ import {
   type FilteredLists,
 } from '../utils/search';
 
+const NO_SERVERS: HierarchyLists['servers'] = [];
+
 /** Up to this many matches the tree opens every node leading to one. */
 export const OPEN_MATCHES_UP_TO = 500;
 
@@ -63,10 +65,12 @@ export function useDeviceFilter(lists: HierarchyLists) {
     () => (index ? filterLists(lists, index, deferred, Date.now()) : null),
     [index, lists, deferred],
   );
+  // Scanning 100,000 servers for their types waits until the lists have painted.
+  const typedServers = useDeferredValue(lists.servers, NO_SERVERS);
   const typeOptions = useMemo<SelectOption[]>(() => {
     // One option per type present ('Server' always first), the equipment types next, then type ids.
     const labels = new Map<string, string>([['server', 'Server']]);
-    for (const server of lists.servers) {
+    for (const server of typedServers) {
       const key = deviceTypeKey(server);
       if (!labels.has(key)) labels.set(key, deviceTypeText(server));
     }
@@ -74,7 +78,7 @@ export function useDeviceFilter(lists: HierarchyLists) {
     return [...labels]
       .sort(([a], [b]) => rank(a) - rank(b) || Number(a) - Number(b) || a.localeCompare(b))
       .map(([value, label]) => ({ value, label }));
-  }, [lists.servers]);
+  }, [typedServers]);
 
   return {
     filter,
