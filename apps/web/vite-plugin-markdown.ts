@@ -64,7 +64,17 @@ export function renderMarkdown(source: string, readSvg: (relativePath: string) =
       },
     },
   });
-  return marked.parse(source, { async: false });
+  return inSections(marked.parse(source, { async: false }));
+}
+
+/**
+ * Each part of a page from one h2 to the next in a `<section class="docs-section">`, which the
+ * browser renders when it nears the viewport (issue 10: a long page's first frame styles and
+ * lays out only its first screen). Headings are only ever at the top level of our Markdown.
+ */
+export function inSections(html: string): string {
+  const [intro, ...parts] = html.split(/(?=<h2 )/);
+  return intro + parts.map((part) => `<section class="docs-section">${part}</section>\n`).join('');
 }
 
 export function markdownPlugin(): Plugin {

@@ -88,7 +88,7 @@ export function FeaturesRoute() {
         </Reveal>
       </section>
 
-      <section aria-label="Features" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+      <section aria-label="Features" className="render-when-near mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((feature, index) => (
             <FeatureCard
@@ -108,7 +108,7 @@ export function FeaturesRoute() {
         </div>
       </section>
 
-      <section aria-labelledby="why-choose" className="bg-slate-50">
+      <section aria-labelledby="why-choose" className="render-when-near bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
           <SectionHeading
             id="why-choose"
