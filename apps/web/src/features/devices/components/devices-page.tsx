@@ -27,7 +27,11 @@ export interface AddDevicesContext {
   racks: { value: string; label: string }[];
 }
 type AddDevices = (context: AddDevicesContext) => ReactNode;
-const NO_PLACED_RACKS: Parameters<typeof rackOptions>[0] = { datacenters: [], rooms: [], racks: [] };
+const NO_PLACED_RACKS: Parameters<typeof rackOptions>[0] = {
+  datacenters: [],
+  rooms: [],
+  racks: [],
+};
 
 /**
  * SPEC §2 Devices page. `addDevices` renders the installer section, composed in by the route;

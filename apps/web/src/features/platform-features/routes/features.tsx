@@ -88,7 +88,10 @@ export function FeaturesRoute() {
         </Reveal>
       </section>
 
-      <section aria-label="Features" className="render-when-near mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+      <section
+        aria-label="Features"
+        className="render-when-near mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8"
+      >
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((feature, index) => (
             <FeatureCard
