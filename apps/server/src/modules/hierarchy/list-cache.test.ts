@@ -1,6 +1,12 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createListCache, gzipEtag, ifNoneMatchHits, listEtag } from './list-cache.js';
+import {
+  createListCache,
+  encodedEtag,
+  ifNoneMatchHits,
+  listEncoding,
+  listEtag,
+} from './list-cache.js';
 
 describe('ifNoneMatchHits', () => {
   const etag = listEtag('abc', 'servers');
@@ -11,7 +17,8 @@ describe('ifNoneMatchHits', () => {
     expect(ifNoneMatchHits('"x", "abc-servers"', etag)).toBe(true);
     expect(ifNoneMatchHits('W/"abc-servers"', etag)).toBe(true);
     expect(ifNoneMatchHits('*', etag)).toBe(true);
-    expect(ifNoneMatchHits('"abc-servers-gzip"', etag, gzipEtag(etag))).toBe(true);
+    expect(ifNoneMatchHits('"abc-servers-gzip"', etag, encodedEtag(etag, 'gzip'))).toBe(true);
+    expect(encodedEtag(etag, 'br')).toBe('"abc-servers-br"');
   });
 
   it('does not match another tag or no header', () => {
@@ -19,6 +26,22 @@ describe('ifNoneMatchHits', () => {
     expect(ifNoneMatchHits('', etag)).toBe(false);
     expect(ifNoneMatchHits('"abc-racks"', etag)).toBe(false);
     expect(ifNoneMatchHits('abc-servers', etag)).toBe(false);
+  });
+});
+
+describe('listEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br, gzip;q=0.8', 'br'],
+    ['gzip, br;q=0.5', 'gzip'],
+    ['gzip', 'gzip'],
+    ['*', 'br'],
+    ['gzip;q=0, identity', null],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+  ])('%s → %s', (header, encoding) => {
+    expect(listEncoding(header)).toBe(encoding);
   });
 });
 
@@ -47,12 +70,15 @@ describe('createListCache', () => {
     expect(first.etag).toBe('"s1-racks"');
   });
 
-  it('gzips a body once, on first demand', async () => {
+  it('compresses a body once per encoding, on first demand', async () => {
     const cache = createListCache({ maxBytes: 1024 });
     const entry = await cache.get(1, 'racks', 's1', build({ racks: [1, 2] }).fn);
-    const zipped = await entry.gzipped();
+    const zipped = await entry.encoded('gzip');
     expect(gunzipSync(zipped).toString()).toBe('{"racks":[1,2]}');
-    expect(await entry.gzipped()).toBe(zipped);
+    expect(await entry.encoded('gzip')).toBe(zipped);
+    const brotli = await entry.encoded('br');
+    expect(brotliDecompressSync(brotli).toString()).toBe('{"racks":[1,2]}');
+    expect(await entry.encoded('br')).toBe(brotli);
   });
 
   it('rebuilds when the stamp changes and after a drop', async () => {

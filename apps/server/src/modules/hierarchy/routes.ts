@@ -27,17 +27,15 @@ import {
 } from '@brezza/contract';
 import { pathId, routes } from '../../lib/routes.js';
 import { createHierarchyRepository } from './repository.js';
-import { gzipEtag, ifNoneMatchHits, listEtag, type ListKind } from './list-cache.js';
+import {
+  encodedEtag,
+  ifNoneMatchHits,
+  listEncoding,
+  listEtag,
+  type ListKind,
+} from './list-cache.js';
 
 /** Whether the client takes gzip (a q=0 refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
 const idParams = (entity: HierarchyEntity | 'server') =>
   z.object({ id: pathId(notFoundMessage(entity)) });
 const security = [{ operator: [] }];
@@ -72,7 +70,7 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
       tags,
       security,
       querystring: list === 'servers' ? serversListQuerySchema : z.object({}),
-      // The body is built and cached as JSON text (and gzip) once per change, not per call.
+      // The body is built and cached as JSON text (brotli, gzip) once per change, not per call.
       response: { 200: listSchema, 304: NOT_MODIFIED, 400: errorBodySchema },
     };
     api.get(path, { schema }, async (request, reply) => {
@@ -83,20 +81,21 @@ export async function hierarchyRoutes(scope: FastifyInstance): Promise<void> {
       // The stamp is read before the rows: a body is never labelled newer than what it holds.
       const stamp = await repository.stamp(organisationId);
       const etag = listEtag(stamp, kind);
-      const gzipped = acceptsGzip(request.headers['accept-encoding']);
+      const sendAs = listEncoding(request.headers['accept-encoding']);
       reply
-        .header('ETag', gzipped ? gzipEtag(etag) : etag)
+        .header('ETag', sendAs ? encodedEtag(etag, sendAs) : etag)
         .header('Cache-Control', 'private, no-cache')
         .header('Vary', 'Accept-Encoding');
-      if (ifNoneMatchHits(request.headers['if-none-match'], etag, gzipEtag(etag))) {
+      const tags = [etag, encodedEtag(etag, 'br'), encodedEtag(etag, 'gzip')];
+      if (ifNoneMatchHits(request.headers['if-none-match'], ...tags)) {
         return reply.status(304).send();
       }
       const entry = await lists.get(organisationId, kind, stamp, () =>
         builders[kind](organisationId),
       );
       reply.header('Content-Type', 'application/json; charset=utf-8');
-      if (!gzipped) return reply.send(entry.body);
-      return reply.header('Content-Encoding', 'gzip').send(await entry.gzipped());
+      if (!sendAs) return reply.send(entry.body);
+      return reply.header('Content-Encoding', sendAs).send(await entry.encoded(sendAs));
     });
   }
 
