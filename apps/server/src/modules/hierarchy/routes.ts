@@ -35,7 +35,6 @@ import {
   type ListKind,
 } from './list-cache.js';
 
-/** Whether the client takes gzip (a q=0 refuses it). */
 const idParams = (entity: HierarchyEntity | 'server') =>
   z.object({ id: pathId(notFoundMessage(entity)) });
 const security = [{ operator: [] }];
