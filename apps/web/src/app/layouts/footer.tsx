@@ -9,7 +9,7 @@ const footerLinkClassName =
 export function Footer() {
   const { productName } = useAppConfig();
   return (
-    <footer className="render-when-near border-t [--near-height:16rem] border-slate-200 bg-white">
+    <footer className="skip-offscreen border-t [--offscreen-height:16rem] border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
         <p className="flex items-center gap-2">
           <LogoMark className="h-5 w-5" />

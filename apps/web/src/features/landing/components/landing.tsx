@@ -103,7 +103,7 @@ function FeatureGroups({ productName }: { productName: string }) {
   return (
     <section
       aria-labelledby="feature-groups"
-      className="render-when-near mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
+      className="skip-offscreen mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
     >
       <SectionHeading
         id="feature-groups"
@@ -138,7 +138,7 @@ function FeatureGroups({ productName }: { productName: string }) {
 
 function Facts() {
   return (
-    <section aria-label="At a glance" className="render-when-near bg-brand-900">
+    <section aria-label="At a glance" className="skip-offscreen bg-brand-900">
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-14 sm:px-6 md:grid-cols-4 lg:px-8">
         {facts.map((fact) => (
           <Reveal key={fact.label} className="text-center">
@@ -156,7 +156,7 @@ function Steps() {
   return (
     <section
       aria-labelledby="how-it-works"
-      className="render-when-near mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
+      className="skip-offscreen mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
     >
       <SectionHeading
         id="how-it-works"
@@ -202,7 +202,7 @@ function ClosingCall({
   requestDemoUrl: string;
 }) {
   return (
-    <section className="render-when-near px-4 pb-20 sm:px-6 lg:px-8">
+    <section className="skip-offscreen px-4 pb-20 sm:px-6 lg:px-8">
       <Reveal className="mx-auto max-w-7xl">
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 px-6 py-14 text-center sm:px-12">
           <h2 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">

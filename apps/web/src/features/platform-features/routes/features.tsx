@@ -90,7 +90,7 @@ export function FeaturesRoute() {
 
       <section
         aria-label="Features"
-        className="render-when-near mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8"
+        className="skip-offscreen mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8"
       >
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((feature, index) => (
@@ -111,7 +111,7 @@ export function FeaturesRoute() {
         </div>
       </section>
 
-      <section aria-labelledby="why-choose" className="render-when-near bg-slate-50">
+      <section aria-labelledby="why-choose" className="skip-offscreen bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
           <SectionHeading
             id="why-choose"
