@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../utils/series';
-import { formatValue } from '../utils/units';
+import { formatTicks, formatValue } from '../utils/units';
 
 /** Distinct on white and for the common colour-vision deficiencies (Okabe–Ito, darkened). */
 export const SERIES_COLOURS = [
@@ -79,7 +79,7 @@ function buildOptions(props: UPlotChartProps, width: number): uPlot.Options {
         grid: { stroke: '#f1f5f9' },
         ticks: { stroke: '#e2e8f0' },
         size: valueAxisSize,
-        values: (_u, splits) => splits.map((value) => formatValue(value, unit)),
+        values: (_u, splits) => formatTicks(splits, unit),
       },
     ],
     series: [

@@ -82,6 +82,63 @@ export function formatValue(value: number | null | undefined, unit: string): str
   }
 }
 
+/** How a unit's values are scaled for people: the factor to divide by and the suffix. */
+function scaleFor(unit: string, largest: number): { factor: number; suffix: string } {
+  switch (unit) {
+    case 'ratio':
+      return { factor: 0.01, suffix: ' %' };
+    case 'bytes':
+    case 'bytes/s': {
+      let index = 0;
+      while (largest / 1024 ** index >= 1024 && index < BYTE_UNITS.length - 1) index += 1;
+      return {
+        factor: 1024 ** index,
+        suffix: ` ${BYTE_UNITS[index]}${unit === 'bytes' ? '' : '/s'}`,
+      };
+    }
+    case 'W':
+      return largest >= 10_000 ? { factor: 1000, suffix: ' kW' } : { factor: 1, suffix: ' W' };
+    case '':
+      return { factor: 1, suffix: '' };
+    default:
+      return { factor: 1, suffix: ` ${unit}` };
+  }
+}
+
+/**
+ * The fewest decimals (up to 2) that write every value exactly; else (ticks a chart chose in
+ * decimal steps, shown in GiB) enough for two significant digits of the step between them.
+ */
+function sharedDecimals(values: number[]): number {
+  for (let decimals = 0; decimals <= 2; decimals += 1) {
+    const scale = 10 ** decimals;
+    if (values.every((v) => Math.abs(Math.round(v * scale) - v * scale) < 1e-6 * scale)) {
+      return decimals;
+    }
+  }
+  const sorted = [...values].sort((a, b) => a - b);
+  let step = Infinity;
+  for (let i = 1; i < sorted.length; i += 1) {
+    const gap = sorted[i]! - sorted[i - 1]!;
+    if (gap > 0) step = Math.min(step, gap);
+  }
+  if (!Number.isFinite(step)) step = Math.abs(sorted[0] ?? 1) || 1;
+  return Math.min(3, Math.max(0, 1 - Math.floor(Math.log10(step))));
+}
+
+/**
+ * An axis's tick labels in one scale and one number of decimals, taken from the largest tick:
+ * 0 kW … 20 kW, never 5000 W under 10.0 kW (which `formatValue`, value by value, would give).
+ */
+export function formatTicks(ticks: number[], unit: string): string[] {
+  const normal = normaliseUnit(unit);
+  const largest = Math.max(0, ...ticks.map((tick) => Math.abs(tick)));
+  const { factor, suffix } = scaleFor(normal, largest);
+  const scaled = ticks.map((tick) => tick / factor);
+  const decimals = sharedDecimals(scaled);
+  return scaled.map((value) => `${value.toFixed(decimals)}${suffix}`);
+}
+
 /** The unit as a column header or axis shows it ('ratio' reads as %). */
 export function unitLabel(unit: string): string {
   const normal = normaliseUnit(unit);
