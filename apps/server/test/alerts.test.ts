@@ -135,7 +135,12 @@ describe('alerts', () => {
       expect(alert?.state).toBe('firing');
       return alert!;
     });
-    expect(firing).toMatchObject({ severity: 'critical', deviceName: 'pCDU-1', value: '1' });
+    expect(firing).toMatchObject({
+      severity: 'critical',
+      deviceName: 'pCDU-1',
+      value: '1',
+      unit: '',
+    });
 
     const call = await eventually(async () => {
       expect(hook.received.length).toBe(1);
@@ -145,6 +150,8 @@ describe('alerts', () => {
     expect(JSON.parse(call.body)).toMatchObject({
       transition: 'firing',
       alert: { rule: 'pCDU water leak', severity: 'critical', device: 'pCDU-1' },
+      value: '1',
+      unit: '',
     });
     await eventually(async () =>
       expect(outboxMails(t.config.dataDir).join('\n')).toContain(
@@ -161,6 +168,24 @@ describe('alerts', () => {
     expect(history.slice(0, 2)).toEqual(['resolved', 'firing']);
     await eventually(async () =>
       expect((await deliveries()).filter((d) => d.status === 'sent')).toHaveLength(4),
+    );
+  });
+
+  it("gives each alert and history entry its metric's unit", async () => {
+    await push({ ...NORMAL_PCDU, wflow: 2 });
+    const low = await eventually(async () => {
+      const found = (await alertsOf(t.app, admin)).alerts.find(
+        (a) => a.ruleName === 'pCDU facility water flow low',
+      );
+      expect(found?.state).toBe('pending');
+      return found!;
+    });
+    expect(low).toMatchObject({ value: '2', unit: 'L/min' });
+    const entry = (await alertsOf(t.app, admin)).history.find((e) => e.alertId === low.id);
+    expect(entry).toMatchObject({ transition: 'pending', value: '2', unit: 'L/min' });
+    await push(NORMAL_PCDU);
+    await eventually(async () =>
+      expect((await alertsOf(t.app, admin)).alerts.find((a) => a.id === low.id)).toBeUndefined(),
     );
   });
 

@@ -160,6 +160,8 @@ export const alertSchema = z.object({
   since: z.string(),
   /** The value that last moved the state (null for `absent`). */
   value: z.string().nullable(),
+  /** The unit of the rule's metric (`°C`, `L/min`; see `metricUnit`), '' when it has none. */
+  unit: z.string(),
   silenced: z.boolean(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
@@ -175,6 +177,7 @@ export const alertEventSchema = z.object({
   deviceName: z.string(),
   transition: z.enum(ALERT_TRANSITIONS),
   value: z.string().nullable(),
+  unit: z.string(),
   silenced: z.boolean(),
   at: z.string(),
 });
@@ -324,7 +327,22 @@ export interface AlertWebhookPayload {
   transition: 'firing' | 'resolved';
   alert: { id: number; rule: string; severity: Severity; device: string; deviceId: number };
   value: string | null;
+  /** The value's unit ('°C', 'L/min'), '' when it has none. */
+  unit: string;
   at: string;
+}
+
+/**
+ * An alert's value as operators read it, with its unit: `101.7 °C`, `12 L/min`, `ERROR`; a
+ * ratio (0–1) as a percentage. `—` when there is none.
+ */
+export function alertValueText(value: string | null, unit: string): string {
+  if (value === null) return '—';
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || unit === '') return value;
+  // A no-break space: the unit never wraps away from its number.
+  if (unit === 'ratio') return `${Math.round(number * 1000) / 10}\u00a0%`;
+  return `${value}\u00a0${unit}`;
 }
 
 export const ALERT_MESSAGES = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from './devices.js';
+import { EQUIPMENT_PROFILES } from './equipment-agent.js';
+import { equipmentMetricName } from './equipment.js';
 
 /**
  * Telemetry (issue 11): every sample an agent (or an equipment poller) sends is stored in the
@@ -149,6 +151,24 @@ export const METRIC_CATALOGUE: readonly MetricDescriptor[] = [...SERVER_METRICS]
 
 export const describeMetric = (name: string): MetricDescriptor | undefined =>
   METRIC_CATALOGUE.find((metric) => metric.name === name);
+
+/**
+ * The stored names of the shipped equipment profiles' readings and their units (`pcdu_wflow` →
+ * `L/min`, `pdu_outlet_power` → `W`); where two profiles name one metric, the first one's.
+ */
+const EQUIPMENT_METRIC_UNITS: ReadonlyMap<string, string> = new Map(
+  EQUIPMENT_PROFILES.flatMap((profile) =>
+    profile.protocol === 'modbus-tcp'
+      ? profile.registers.map((r) => [equipmentMetricName(profile.type, r.sensor), r.unit] as const)
+      : profile.metrics.map(
+          (m) => [equipmentMetricName(profile.type, m.sensor.replace('_{i}', '')), m.unit] as const,
+        ),
+  ).reverse(),
+);
+
+/** A stored metric's unit ('°C', 'L/min', 'ratio'), '' for a count, a flag or an unknown name. */
+export const metricUnit = (name: string): string =>
+  describeMetric(name)?.unit ?? EQUIPMENT_METRIC_UNITS.get(name) ?? '';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/metrics/names

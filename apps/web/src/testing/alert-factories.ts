@@ -18,6 +18,7 @@ export function buildAlert(overrides: Partial<Alert> = {}): Alert {
     state: 'firing',
     since: '2026-11-23T10:00:00.000Z',
     value: '1',
+    unit: '',
     silenced: false,
     acknowledgedBy: null,
     acknowledgedAt: null,

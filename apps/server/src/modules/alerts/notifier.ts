@@ -5,7 +5,9 @@ import {
   NOTIFICATION_MAX_ATTEMPTS,
   SEVERITY_LABELS,
   WEBHOOK_SIGNATURE_HEADER,
+  alertValueText,
   emailAddresses,
+  metricUnit,
   planRequiredMessage,
   type AlertWebhookPayload,
   type Severity,
@@ -58,6 +60,7 @@ export function createNotifier(deps: NotifierDeps) {
         'st.id as alert_id',
         'r.name as rule_name',
         'r.severity',
+        'r.metric',
         's.id as device_id',
         's.server_name',
       ])
@@ -66,6 +69,8 @@ export function createNotifier(deps: NotifierDeps) {
     if (!row) return;
     const transition = row.transition as 'firing' | 'resolved';
     const severity = row.severity as Severity;
+    const unit = metricUnit(row.metric ?? '');
+    const value = alertValueText(row.value, unit);
     let error: string | null = null;
     try {
       if (row.kind === 'webhook') {
@@ -79,6 +84,7 @@ export function createNotifier(deps: NotifierDeps) {
             deviceId: row.device_id,
           },
           value: row.value,
+          unit,
           at: row.at,
         };
         const body = JSON.stringify(payload);
@@ -96,12 +102,12 @@ export function createNotifier(deps: NotifierDeps) {
         const word = transition === 'firing' ? 'FIRING' : 'RESOLVED';
         const subject = `[${word}] ${SEVERITY_LABELS[severity]}: ${row.rule_name} on ${row.server_name}`;
         const link = `${deps.publicUrl}/alerts`;
-        const text = `${row.rule_name} on ${row.server_name} is ${transition} (value ${row.value ?? '—'}) since ${row.at}.\n\nSee ${link}`;
+        const text = `${row.rule_name} on ${row.server_name} is ${transition} (value ${value}) since ${row.at}.\n\nSee ${link}`;
         await deps.mailer.send({
           to: emailAddresses(row.target).join(', '),
           subject,
           text,
-          html: `<p><strong>${escapeHtml(row.rule_name)}</strong> on ${escapeHtml(row.server_name)} is <strong>${transition}</strong> (value ${escapeHtml(row.value ?? '—')}) since ${row.at}.</p><p><a href="${link}">Open the alerts</a></p>`,
+          html: `<p><strong>${escapeHtml(row.rule_name)}</strong> on ${escapeHtml(row.server_name)} is <strong>${transition}</strong> (value ${escapeHtml(value)}) since ${row.at}.</p><p><a href="${link}">Open the alerts</a></p>`,
           link,
         });
       }

@@ -17,6 +17,7 @@ export function eventsWithRule(db: Kysely<DB>, organisationId: number) {
       'e.state_id',
       'r.name as rule_name',
       'r.severity',
+      'r.metric',
       'st.device_id',
       'e.transition',
       'e.at',

@@ -11,6 +11,7 @@ import {
   METRIC_REQUIRED_MESSAGE,
   SILENCE_MESSAGES,
   scopeSchema,
+  metricUnit,
   type Alert,
   type AlertEvent,
   type AlertRule,
@@ -250,6 +251,7 @@ export function createAlertsService(deps: {
             'st.rule_id',
             'r.name as rule_name',
             'r.severity',
+            'r.metric',
             'st.device_id',
             'st.series_key',
             'st.state',
@@ -301,6 +303,7 @@ export function createAlertsService(deps: {
           state: s.state as Alert['state'],
           since: new Date(Number(s.since_ms)).toISOString(),
           value: s.value,
+          unit: metricUnit(s.metric ?? ''),
           silenced: active.some(
             (silence) =>
               (silence.ruleId === null || silence.ruleId === s.rule_id) &&
@@ -324,6 +327,7 @@ export function createAlertsService(deps: {
           deviceName: device.name,
           transition: e.transition as AlertTransition,
           value: e.value,
+          unit: metricUnit(e.metric ?? ''),
           silenced: Number(e.silenced) === 1,
           at: e.at,
         });

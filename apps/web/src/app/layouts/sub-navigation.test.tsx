@@ -17,6 +17,7 @@ import {
 } from '@brezza/contract';
 import { AppConfigProvider } from '@/lib/runtime-config';
 import { buildAppConfig } from '@/testing/app-config';
+import { buildAlert } from '@/testing/alert-factories';
 import { buildSession, buildSignedInSession } from '@/testing/session';
 import { SubNavigation } from './sub-navigation';
 
@@ -41,22 +42,8 @@ let alerts: Alert[] = [];
 let alertsCalls = 0;
 /** POST /api/get-features: Argento's labels, or none. */
 let features: Record<string, string> = { plan: 'ARGENTO (Tier 1)' };
-const alert = (id: number, state: Alert['state'], silenced: boolean): Alert => ({
-  id,
-  ruleId: 1,
-  ruleName: 'pCDU water leak',
-  severity: 'critical',
-  deviceId: 7,
-  deviceName: 'pCDU-1',
-  deviceType: 'pcdu',
-  labels: {},
-  state,
-  since: '2026-11-23T05:00:00.000Z',
-  value: '1',
-  silenced,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-});
+const alert = (id: number, state: Alert['state'], silenced: boolean): Alert =>
+  buildAlert({ id, state, silenced, deviceName: 'pCDU-1' });
 
 const server = setupServer(
   http.get(ALERTS_PATH, () => {

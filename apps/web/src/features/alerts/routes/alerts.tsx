@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   SEVERITIES,
   SEVERITY_LABELS,
+  alertValueText,
   type Alert as AlertItem,
   type AlertEvent,
 } from '@brezza/contract';
@@ -96,7 +97,7 @@ function AlertRow({ alert, canAct }: { alert: AlertItem; canAct: boolean }) {
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {alert.state === 'pending' ? 'Pending' : 'Since'} {when(alert.since)}
-        {alert.value !== null && <> · value {alert.value}</>}
+        {alert.value !== null && <> · value {alertValueText(alert.value, alert.unit)}</>}
         {alert.acknowledgedBy && <> · acknowledged by {alert.acknowledgedBy}</>}
       </p>
       {canAct && !silencing && (
@@ -144,7 +145,7 @@ function HistoryTable({ events }: { events: AlertEvent[] }) {
               {TRANSITION_LABELS[event.transition]}
               {event.silenced && <span className="text-slate-500"> (silenced, not sent)</span>}
             </td>
-            <td className="px-3 py-2 text-slate-600">{event.value ?? '—'}</td>
+            <td className="px-3 py-2 text-slate-600">{alertValueText(event.value, event.unit)}</td>
           </tr>
         ))}
       </tbody>

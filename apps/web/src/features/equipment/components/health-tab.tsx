@@ -3,6 +3,7 @@ import {
   PLAN_PAGE_PATH,
   planRequiredMessage,
   SEVERITY_LABELS,
+  alertValueText,
   deviceHealth,
   subsystemHealth,
   type EquipmentDetail,
@@ -47,7 +48,7 @@ export function HealthTab({
               <li key={alert.id}>
                 {SEVERITY_LABELS[alert.severity]}: {alert.ruleName}
                 {alert.state === 'nodata' ? ' (no data)' : ''}
-                {alert.value !== null ? ` — value ${alert.value}` : ''}
+                {alert.value !== null ? ` — value ${alertValueText(alert.value, alert.unit)}` : ''}
                 {alert.silenced ? ' (silenced)' : ''}
               </li>
             ))}
