@@ -5,11 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_MESSAGES,
+  METRICS_NAMES_PATH,
   roleRequiredMessage,
   type AlertRule,
   type AlertRulesList,
   type CreatedNotificationChannel,
   type EquipmentSummary,
+  type MetricNamesResponse,
   type NotificationDeliveriesList,
 } from '@brezza/contract';
 import { loadDevices } from '../src/modules/alerts/engine.js';
@@ -187,6 +189,20 @@ describe('alerts', () => {
     await eventually(async () =>
       expect((await alertsOf(t.app, admin)).alerts.find((a) => a.id === low.id)).toBeUndefined(),
     );
+  });
+
+  it("names a pCDU's stored readings with their units in the metrics API", async () => {
+    await push(NORMAL_PCDU);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: METRICS_NAMES_PATH,
+      headers: admin.headers,
+    });
+    const { metrics } = response.json<MetricNamesResponse>();
+    expect(metrics.find((m) => m.name === 'pcdu_wflow')).toMatchObject({ unit: 'L/min' });
+    expect(metrics.find((m) => m.name === 'pcdu_refrigerant_supply_temperature')).toMatchObject({
+      unit: '°C',
+    });
   });
 
   it('reads the devices it is asked for, a thousand ids at a time', async () => {

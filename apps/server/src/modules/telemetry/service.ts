@@ -1,5 +1,6 @@
 import {
   describeMetric,
+  metricUnit,
   SCOPE_NOT_FOUND,
   type MetricNamesResponse,
   type MetricsQuery,
@@ -25,7 +26,7 @@ export function createTelemetryService(deps: {
     return {
       metrics: stored.map((name) => {
         const descriptor = describeMetric(name);
-        return { name, unit: descriptor?.unit ?? '', help: descriptor?.help ?? '' };
+        return { name, unit: metricUnit(name), help: descriptor?.help ?? '' };
       }),
     };
   }
@@ -39,7 +40,7 @@ export function createTelemetryService(deps: {
     }
     const placed = await repository.placedDevices(organisationId);
     const inScope = devicesInScope(placed, scope);
-    const unit = describeMetric(q.metric)?.unit ?? '';
+    const unit = metricUnit(q.metric);
     if (inScope.length === 0) return { unit, resolution: 'raw', series: [] };
     const result = await store.queryRange({
       organisationId,
