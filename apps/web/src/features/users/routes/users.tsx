@@ -46,13 +46,14 @@ export function UsersRoute() {
       {users.isPending && can('admin') && <Spinner />}
       {users.data && (
         <Card className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[30rem] text-sm">
+          <table className="w-full text-sm">
             <thead className="bg-slate-50 text-xs text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
                   Name
                 </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                {/* On a phone the e-mail goes under the name, so that the role stays in view. */}
+                <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                   E-mail
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
@@ -68,8 +69,11 @@ export function UsersRoute() {
                     {user.status === 'disabled' && (
                       <span className="ml-2 text-xs text-slate-500">(disabled)</span>
                     )}
+                    <span className="block break-all text-xs text-slate-600 sm:hidden">
+                      {user.email}
+                    </span>
                   </td>
-                  <td className="px-3 py-2 text-slate-600">{user.email}</td>
+                  <td className="hidden px-3 py-2 text-slate-600 sm:table-cell">{user.email}</td>
                   <td className="px-3 py-2">
                     <select
                       aria-label={`Role of ${user.name}`}
