@@ -8,6 +8,7 @@ import {
   type Alert as AlertItem,
   type AlertEvent,
 } from '@brezza/contract';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -155,7 +156,10 @@ function HistoryTable({ events }: { events: AlertEvent[] }) {
 
 const intro = (
   <>
-    <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
+    <div className="flex items-center gap-3">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Alerts</h1>
+      <DemoDataBadge />
+    </div>
     <p className="mt-1 text-sm text-slate-600">
       Rules on every device&apos;s readings: a leak, a failed power supply or a server that stopped
       reporting shows here within seconds, and goes to your notification channels.

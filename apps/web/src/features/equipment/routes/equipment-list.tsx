@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_TYPE_LABELS } from '@brezza/contract';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +19,10 @@ export function EquipmentListRoute() {
   const navigate = useNavigate();
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Equipment</h1>
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Equipment</h1>
+        <DemoDataBadge />
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         Coolant distribution units and power distribution units, read by the agent of a gateway
         server.

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_TYPE_LABELS, staleAfterMs, type EquipmentDetail } from '@brezza/contract';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageSlot } from '@/components/slots/page-slot';
 import { Alert } from '@/components/ui/alert';
 import { cx } from '@/components/ui/cx';
@@ -89,6 +90,7 @@ export function EquipmentRoute({
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
           {DEVICE_TYPE_LABELS[unit.type]}
         </span>
+        <DemoDataBadge />
         <span
           data-testid="freshness"
           data-stale={fresh.stale}
