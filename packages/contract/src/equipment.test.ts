@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   DELTA_T_SETPOINT_MESSAGE,
   NETWORK_MESSAGES,
+  PCDU_DEFAULT_PROFILE,
+  PCDU_SENSOR_RULES,
   VALVE_SETPOINT_MESSAGE,
   commandBodySchema,
   formatIpv4,
@@ -106,5 +108,12 @@ describe('network settings', () => {
         },
       ),
     );
+  });
+});
+
+describe('pCDU sensor rules', () => {
+  it('name sensors the default profile reads, so that every rule applies to a reading', () => {
+    const read = new Set(PCDU_DEFAULT_PROFILE.registers.map((register) => register.sensor));
+    expect(Object.keys(PCDU_SENSOR_RULES).filter((key) => !read.has(key))).toEqual([]);
   });
 });

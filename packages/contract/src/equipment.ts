@@ -341,7 +341,7 @@ export const PCDU_SENSOR_RULES: Readonly<Record<string, SensorRule>> = {
   ambtemp: { subsystem: 'cooling', normal: [15, 32], warning: [10, 38] },
   water_inlet_temperature: { subsystem: 'water', normal: [10, 35], warning: [5, 40] },
   water_outlet_temperature: { subsystem: 'water', normal: [12, 45], warning: [8, 50] },
-  deltaT: { subsystem: 'water', normal: [2, 25], warning: [0.5, 30] },
+  dT: { subsystem: 'water', normal: [2, 25], warning: [0.5, 30] },
   facility_supply_pressure_voltage: {
     subsystem: 'pressure',
     decimals: 3,

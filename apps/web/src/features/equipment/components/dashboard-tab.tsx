@@ -2,58 +2,7 @@ import { subsystemHealth, worstStatus, type EquipmentDetail } from '@brezza/cont
 import { Card } from '@/components/ui/card';
 import { SensorTile, ValveBars } from './sensor-tile';
 import { StatusDot, STATUS_STYLES } from './status-dot';
-
-/** The dashboard's areas, as docs/pcdu-dashboard describes them. */
-const AREAS: { title: string; sensors: [string, string][] }[] = [
-  {
-    title: 'Temperatures',
-    sensors: [
-      ['refrigerant_supply_temperature', 'Supply'],
-      ['refrigerant_return_temperature', 'Return'],
-      ['deltaT', 'dT'],
-      ['ambtemp', 'Ambient'],
-    ],
-  },
-  {
-    title: 'Facility water',
-    sensors: [
-      ['water_inlet_temperature', 'Water inlet'],
-      ['water_outlet_temperature', 'Water outlet'],
-      ['facility_supply_pressure', 'Supply pressure'],
-      ['facility_return_pressure', 'Return pressure'],
-    ],
-  },
-  {
-    title: 'Flow',
-    sensors: [
-      ['wflow', 'Water flow'],
-      ['ref_m', 'Refrigerant flow'],
-      ['Setpoint_VolumetricFlow', 'Target flow'],
-    ],
-  },
-  {
-    title: 'Energy',
-    sensors: [
-      ['cooling_power', 'Cooling power'],
-      ['energy', 'Energy'],
-    ],
-  },
-  {
-    title: 'Power supplies',
-    sensors: [
-      ['psu1', 'PSU1'],
-      ['psu2', 'PSU2'],
-    ],
-  },
-  {
-    title: 'Alarms',
-    sensors: [
-      ['waterleak', 'Water leak'],
-      ['ErrorState', 'Error state'],
-      ['malfunction', 'Malfunction info'],
-    ],
-  },
-];
+import { DASHBOARD_AREAS } from '../utils/dashboard-areas';
 
 export function DashboardTab({ unit, stale }: { unit: EquipmentDetail; stale: boolean }) {
   const sensor = (key: string) => unit.sensors.find((s) => s.key === key);
@@ -84,7 +33,7 @@ export function DashboardTab({ unit, stale }: { unit: EquipmentDetail; stale: bo
         </span>
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
-        {AREAS.slice(0, 3).map((area) => (
+        {DASHBOARD_AREAS.slice(0, 3).map((area) => (
           <Area key={area.title} title={area.title}>
             {area.sensors.map(([key, label]) => (
               <SensorTile key={key} sensor={sensor(key)} label={label} stale={stale} />
@@ -99,7 +48,7 @@ export function DashboardTab({ unit, stale }: { unit: EquipmentDetail; stale: bo
             stale={stale}
           />
         </Card>
-        {AREAS.slice(3).map((area) => (
+        {DASHBOARD_AREAS.slice(3).map((area) => (
           <Area key={area.title} title={area.title}>
             {area.sensors.map(([key, label]) => (
               <SensorTile key={key} sensor={sensor(key)} label={label} stale={stale} />
