@@ -134,12 +134,19 @@ function tiles(doc: Doc, list: Tile[], y: number): number {
       .fillColor(INK)
       .text(tile.value, x + 12, top + 25, { width: width - 24, lineBreak: false });
     const delta = changeText(tile.current, tile.previous, tile.direction);
-    if (tile.previous === null || tile.current === null) {
+    // A change against nothing has no percentage: say what the previous period held.
+    const without =
+      tile.previous === null || tile.current === null
+        ? 'No previous period to compare'
+        : tile.previous === 0
+          ? 'None in the previous period'
+          : null;
+    if (without) {
       doc
         .font('Helvetica')
         .fontSize(8)
         .fillColor(MUTED)
-        .text('No previous period to compare', x + 12, top + 49);
+        .text(without, x + 12, top + 49);
     } else {
       doc
         .font('Helvetica-Bold')
