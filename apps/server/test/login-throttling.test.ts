@@ -3,6 +3,7 @@ import { hashPassword } from '../src/modules/identity/passwords.js';
 import { createMailerFor } from '../src/modules/mail/mailer.js';
 import {
   ACCOUNT_POLICY,
+  ADDRESS_POLICY,
   PAIR_POLICY,
   createLoginThrottle,
 } from '../src/modules/identity/login-throttle.js';
@@ -79,6 +80,15 @@ describe('login throttling under attack', () => {
     const owner = await login(t, '203.0.113.20', 'victim@example.com');
     expect(owner.statusCode).toBe(303);
     expect(String(owner.headers.location)).toContain('/idp/authorize/');
+  });
+
+  it('never counts right passwords against an address: an office signs in all day', async () => {
+    await account('office@example.com');
+    for (let index = 0; index < ADDRESS_POLICY.freeFailures + 5; index += 1) {
+      const answer = await login(t, '198.51.100.40', 'office@example.com');
+      expect(answer.body).not.toContain('Too many failed sign-ins.');
+      expect(answer.statusCode).toBe(303);
+    }
   });
 
   it('slows an account guessed from many addresses, never past a minute, and not from a known address', async () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAIR_POLICY, afterFailure, secondsBlocked, type ThrottleState } from './login-throttle.js';
+import {
+  ADDRESS_POLICY,
+  PAIR_POLICY,
+  afterFailure,
+  secondsBlocked,
+  withoutReservedFailure,
+  type ThrottleState,
+} from './login-throttle.js';
 
 const failTimes = (count: number, start = 0, step = 1000) => {
   let state: ThrottleState | undefined;
@@ -38,6 +45,29 @@ describe('login throttling', () => {
           expect(state!.blockedUntil - now).toBeGreaterThanOrEqual(previousDelay);
         }
       }),
+    );
+  });
+
+  it('takes back the failure reserved for a right password: sign-ins alone never block', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 60 }),
+        (failures, signIns) => {
+          let state = failTimes(failures, 0, 10);
+          const before = state?.failures ?? 0;
+          let now = failures * 10;
+          for (let index = 0; index < signIns; index += 1) {
+            now += 10;
+            state = withoutReservedFailure(
+              afterFailure(state, now, ADDRESS_POLICY),
+              ADDRESS_POLICY,
+            );
+          }
+          expect(state!.failures).toBe(before);
+          if (before < ADDRESS_POLICY.freeFailures) expect(secondsBlocked(state, now)).toBe(0);
+        },
+      ),
     );
   });
 });

@@ -54,6 +54,12 @@ export interface ThrottleState {
   blockedUntil: number;
 }
 
+/** How long `failures` consecutive failures block a key, in seconds. */
+function delaySeconds(failures: number, policy: ThrottlePolicy): number {
+  const over = failures - policy.freeFailures;
+  return over < 0 ? 0 : Math.min(policy.maxDelaySeconds, policy.baseDelaySeconds * 2 ** over);
+}
+
 /** Pure: the state after one more failure at `now`. */
 export function afterFailure(
   state: ThrottleState | undefined,
@@ -62,10 +68,27 @@ export function afterFailure(
 ): ThrottleState {
   const forgotten = !state || now - state.lastFailureAt > policy.forgetAfterSeconds * 1000;
   const failures = (forgotten ? 0 : state.failures) + 1;
-  const over = failures - policy.freeFailures;
-  const delaySeconds =
-    over < 0 ? 0 : Math.min(policy.maxDelaySeconds, policy.baseDelaySeconds * 2 ** over);
-  return { failures, lastFailureAt: now, blockedUntil: now + delaySeconds * 1000 };
+  return {
+    failures,
+    lastFailureAt: now,
+    blockedUntil: now + delaySeconds(failures, policy) * 1000,
+  };
+}
+
+/**
+ * Pure: the state with the failure reserved for an attempt taken back, because its password was
+ * right. The block is what the remaining failures earn, counted from the last one.
+ */
+export function withoutReservedFailure(
+  state: ThrottleState,
+  policy: ThrottlePolicy,
+): ThrottleState {
+  const failures = Math.max(0, state.failures - 1);
+  return {
+    failures,
+    lastFailureAt: state.lastFailureAt,
+    blockedUntil: state.lastFailureAt + delaySeconds(failures, policy) * 1000,
+  };
 }
 
 /** Pure: whole seconds until the key may try again (0 when it may now). */
@@ -159,12 +182,38 @@ export function createLoginThrottle(db: Kysely<DB>) {
     },
 
     /**
-     * A right password: the failures reserved against this account go, and the address becomes
-     * known to it (the row's `last_failure_at` holds when it last signed in from there).
+     * A right password: the failures reserved against this account go, the one reserved against
+     * the address for this attempt is taken back (else every sign-in from an office's one
+     * address would count towards blocking it), and the address becomes known to the account
+     * (the row's `last_failure_at` holds when it last signed in from there).
      */
     async recordSuccess(email: string, address: string, now: number): Promise<void> {
       const at = new Date(now).toISOString();
       await db.transaction().execute(async (trx) => {
+        let query = trx
+          .selectFrom('login_throttles')
+          .selectAll()
+          .where('key', '=', addressKey(address));
+        if (lockRows) query = query.forUpdate();
+        const row = await query.executeTakeFirst();
+        if (row) {
+          const back = withoutReservedFailure(
+            {
+              failures: row.failures,
+              lastFailureAt: Date.parse(row.last_failure_at),
+              blockedUntil: Date.parse(row.blocked_until),
+            },
+            ADDRESS_POLICY,
+          );
+          await trx
+            .updateTable('login_throttles')
+            .set({
+              failures: back.failures,
+              blocked_until: new Date(back.blockedUntil).toISOString(),
+            })
+            .where('key', '=', row.key)
+            .execute();
+        }
         await trx
           .deleteFrom('login_throttles')
           .where('key', 'in', [pairKey(email, address), accountKey(email)])
