@@ -315,9 +315,21 @@ test('every equipment page reads well on a desktop and a phone', async ({ page }
     await page.getByRole('link', { name: 'PDU A-01' }).click();
     await expect(page.locator('[data-outlet]').first()).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: testInfo.outputPath(`pdu-${name}.png`), fullPage: true });
-    for (const path of ['/equipment', '/audit-log', '/users']) {
+    for (const [path, label] of [
+      ['/equipment', 'Equipment'],
+      ['/audit-log', 'Audit Log'],
+      ['/users', 'Users'],
+    ] as const) {
       await page.goto(`${app.url}${path}`);
       await page.waitForLoadState('networkidle');
+      // The page's own link in the sub-navigation is in view and named, on a phone too (where
+      // the other links show their icons only).
+      const current = page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .locator('[aria-current="page"]');
+      await expect(current).toBeInViewport({ ratio: 1 });
+      const shown = await current.getByText(label, { exact: true }).boundingBox();
+      expect(shown?.width, `${label} named on ${name}`).toBeGreaterThan(20);
       await page.screenshot({
         path: testInfo.outputPath(`${path.slice(1)}-${name}.png`),
         fullPage: true,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import type { Role } from '@brezza/contract';
 import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/auth';
@@ -95,27 +95,62 @@ const DASHBOARD_LINKS: readonly DashboardLink[] = [
   { to: paths.users, icon: 'shield', label: 'Users', compact: true, needs: 'admin' },
 ];
 
+/** The room left beside the current page's link when the bar scrolls it into view. */
+const REVEAL_MARGIN_PX = 8;
+
 /** SPEC §2: the signed-in operator's dashboard links, under the header. */
 function DashboardLinks() {
   const { observabilityUrl, aiToolkitUrl } = useOrganisationLinks();
   const { can } = useMe();
+  const links = DASHBOARD_LINKS.filter((link) => !link.needs || can(link.needs));
+  const bar = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the bar scrolls sideways: the page you are on is brought into view (the bar is
+  // scrolled, never the page), and kept there while links arrive or grow (an admin's links come
+  // with the role, the alert count loads on its own).
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const reveal = () => {
+      const active = element.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!active) return;
+      const { scrollLeft, clientWidth } = element;
+      const left = active.offsetLeft - REVEAL_MARGIN_PX;
+      const right = active.offsetLeft + active.offsetWidth + REVEAL_MARGIN_PX;
+      if (right > scrollLeft + clientWidth) element.scrollLeft = right - clientWidth;
+      else if (left < scrollLeft) element.scrollLeft = Math.max(0, left);
+    };
+    reveal();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(reveal);
+    for (const item of element.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [pathname, links.length]);
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white/95">
       {/* The header's side padding less the items' own: icons line up with the logo. Relative:
           the links' visually hidden texts (absolutely positioned) scroll with the items instead
           of widening the page on a phone. */}
-      <div className="relative mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5">
-        {DASHBOARD_LINKS.filter((link) => !link.needs || can(link.needs)).map((link) => (
+      <div
+        ref={bar}
+        className="relative mx-auto flex max-w-7xl items-center gap-0.5 overflow-x-auto px-1.5 py-1 sm:gap-1 sm:px-3 lg:px-5"
+      >
+        {links.map((link) => (
           <NavLink
             key={link.to}
             to={link.to}
             title={link.compact ? link.label : undefined}
             className={({ isActive }) => itemClassName(isActive)}
           >
-            <ItemLabel icon={link.icon} compact={link.compact}>
-              {link.label}
-            </ItemLabel>
-            {link.badge}
+            {({ isActive }) => (
+              <>
+                {/* The page you are on keeps its name on a phone too. */}
+                <ItemLabel icon={link.icon} compact={link.compact && !isActive}>
+                  {link.label}
+                </ItemLabel>
+                {link.badge}
+              </>
+            )}
           </NavLink>
         ))}
         <ExternalItem href={observabilityUrl} icon="chart" label="Observability" />
