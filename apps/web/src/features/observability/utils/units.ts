@@ -13,16 +13,6 @@ function significant(value: number): string {
   return value.toFixed(2);
 }
 
-function bytes(value: number, suffix = ''): string {
-  let scaled = value;
-  let index = 0;
-  while (Math.abs(scaled) >= 1024 && index < BYTE_UNITS.length - 1) {
-    scaled /= 1024;
-    index += 1;
-  }
-  return `${significant(scaled)} ${BYTE_UNITS[index]}${suffix}`;
-}
-
 /** Canonical unit for the spellings the metrics API and Prometheus use. */
 export function normaliseUnit(unit: string): string {
   const key = unit.trim().toLowerCase();
@@ -52,37 +42,10 @@ export function normaliseUnit(unit: string): string {
   return aliases[key] ?? unit.trim();
 }
 
-export function formatValue(value: number | null | undefined, unit: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  switch (normaliseUnit(unit)) {
-    case 'ratio':
-      return `${significant(value * 100)} %`;
-    case '%':
-      return `${significant(value)} %`;
-    case 'bytes':
-      return bytes(value);
-    case 'bytes/s':
-      return bytes(value, '/s');
-    case '°C':
-      return `${value.toFixed(1)} °C`;
-    case 'W':
-      return Math.abs(value) >= 10_000
-        ? `${significant(value / 1000)} kW`
-        : `${significant(value)} W`;
-    case 'kW':
-      return `${significant(value)} kW`;
-    case 's':
-      return `${significant(value)} s`;
-    case 'J':
-      return `${significant(value)} J`;
-    case '':
-      return significant(value);
-    default:
-      return `${significant(value)} ${unit}`;
-  }
-}
-
-/** How a unit's values are scaled for people: the factor to divide by and the suffix. */
+/**
+ * How a unit's values are scaled for people, by the largest of them: the factor to divide by
+ * and the suffix (bytes in binary multiples, watts as kW from 10 kW, ratios as %).
+ */
 function scaleFor(unit: string, largest: number): { factor: number; suffix: string } {
   switch (unit) {
     case 'ratio':
@@ -103,6 +66,15 @@ function scaleFor(unit: string, largest: number): { factor: number; suffix: stri
     default:
       return { factor: 1, suffix: ` ${unit}` };
   }
+}
+
+export function formatValue(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const normal = normaliseUnit(unit);
+  // A temperature reads to a tenth of a degree whatever its size.
+  if (normal === '°C') return `${value.toFixed(1)} °C`;
+  const { factor, suffix } = scaleFor(normal, Math.abs(value));
+  return `${significant(value / factor)}${suffix}`;
 }
 
 /**
