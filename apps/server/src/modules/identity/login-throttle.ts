@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, LoginThrottlesTable } from '../../db/schema.js';
 
 /**
  * Slowing down password guessing: after `freeFailures` consecutive failures a key is blocked for
@@ -122,10 +122,36 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
 const EPOCH = new Date(0).toISOString();
 
+const stateOf = (row: Selectable<LoginThrottlesTable>): ThrottleState => ({
+  failures: row.failures,
+  lastFailureAt: Date.parse(row.last_failure_at),
+  blockedUntil: Date.parse(row.blocked_until),
+});
+
 export function createLoginThrottle(db: Kysely<DB>) {
   // PostgreSQL runs transactions side by side: the rows are locked. SQLite's writers take turns
   // (BEGIN IMMEDIATE), so the transaction alone is the lock there.
   const lockRows = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /** A key's state, its row locked for the rest of the transaction. */
+  async function lockedState(trx: Transaction<DB>, key: string) {
+    let query = trx.selectFrom('login_throttles').selectAll().where('key', '=', key);
+    if (lockRows) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && stateOf(row);
+  }
+
+  async function writeState(trx: Transaction<DB>, key: string, state: ThrottleState) {
+    await trx
+      .updateTable('login_throttles')
+      .set({
+        failures: state.failures,
+        last_failure_at: new Date(state.lastFailureAt).toISOString(),
+        blocked_until: new Date(state.blockedUntil).toISOString(),
+      })
+      .where('key', '=', key)
+      .execute();
+  }
 
   return {
     /**
@@ -144,28 +170,12 @@ export function createLoginThrottle(db: Kysely<DB>) {
             .values({ key, failures: 0, last_failure_at: EPOCH, blocked_until: EPOCH })
             .onConflict((conflict) => conflict.column('key').doNothing())
             .execute();
-          let query = trx.selectFrom('login_throttles').selectAll().where('key', '=', key);
-          if (lockRows) query = query.forUpdate();
-          const row = await query.executeTakeFirstOrThrow();
-          states.push({
-            failures: row.failures,
-            lastFailureAt: Date.parse(row.last_failure_at),
-            blockedUntil: Date.parse(row.blocked_until),
-          });
+          states.push(await lockedState(trx, key));
         }
         const wait = Math.max(0, ...states.map((state) => secondsBlocked(state, now)));
         if (wait > 0) return wait;
         for (const [index, { key, policy }] of sorted.entries()) {
-          const next = afterFailure(states[index], now, policy);
-          await trx
-            .updateTable('login_throttles')
-            .set({
-              failures: next.failures,
-              last_failure_at: new Date(next.lastFailureAt).toISOString(),
-              blocked_until: new Date(next.blockedUntil).toISOString(),
-            })
-            .where('key', '=', key)
-            .execute();
+          await writeState(trx, key, afterFailure(states[index], now, policy));
         }
         return 0;
       });
@@ -190,29 +200,13 @@ export function createLoginThrottle(db: Kysely<DB>) {
     async recordSuccess(email: string, address: string, now: number): Promise<void> {
       const at = new Date(now).toISOString();
       await db.transaction().execute(async (trx) => {
-        let query = trx
-          .selectFrom('login_throttles')
-          .selectAll()
-          .where('key', '=', addressKey(address));
-        if (lockRows) query = query.forUpdate();
-        const row = await query.executeTakeFirst();
-        if (row) {
-          const back = withoutReservedFailure(
-            {
-              failures: row.failures,
-              lastFailureAt: Date.parse(row.last_failure_at),
-              blockedUntil: Date.parse(row.blocked_until),
-            },
-            ADDRESS_POLICY,
+        const addressState = await lockedState(trx, addressKey(address));
+        if (addressState) {
+          await writeState(
+            trx,
+            addressKey(address),
+            withoutReservedFailure(addressState, ADDRESS_POLICY),
           );
-          await trx
-            .updateTable('login_throttles')
-            .set({
-              failures: back.failures,
-              blocked_until: new Date(back.blockedUntil).toISOString(),
-            })
-            .where('key', '=', row.key)
-            .execute();
         }
         await trx
           .deleteFrom('login_throttles')
