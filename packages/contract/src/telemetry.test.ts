@@ -15,8 +15,9 @@ describe('metricUnit', () => {
     expect(metricUnit('pdu_phase_current')).toBe('A');
   });
 
-  it('answers nothing for a flag, a state word or an unknown name', () => {
+  it('answers nothing for a flag, a state word, an unknown name or no metric', () => {
     expect(metricUnit('pcdu_waterleak')).toBe('');
     expect(metricUnit('no_such_metric')).toBe('');
+    expect(metricUnit(null)).toBe('');
   });
 });

@@ -166,9 +166,12 @@ const EQUIPMENT_METRIC_UNITS: ReadonlyMap<string, string> = new Map(
   ).reverse(),
 );
 
-/** A stored metric's unit ('°C', 'L/min', 'ratio'), '' for a count, a flag or an unknown name. */
-export const metricUnit = (name: string): string =>
-  describeMetric(name)?.unit ?? EQUIPMENT_METRIC_UNITS.get(name) ?? '';
+/**
+ * A stored metric's unit ('°C', 'L/min', 'ratio'); '' for a count, a flag, an unknown name or
+ * none (an alert rule on a device's absence has no metric).
+ */
+export const metricUnit = (name: string | null): string =>
+  name === null ? '' : (describeMetric(name)?.unit ?? EQUIPMENT_METRIC_UNITS.get(name) ?? '');
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/metrics/names

@@ -69,7 +69,7 @@ export function createNotifier(deps: NotifierDeps) {
     if (!row) return;
     const transition = row.transition as 'firing' | 'resolved';
     const severity = row.severity as Severity;
-    const unit = metricUnit(row.metric ?? '');
+    const unit = metricUnit(row.metric);
     const value = alertValueText(row.value, unit);
     let error: string | null = null;
     try {

@@ -303,7 +303,7 @@ export function createAlertsService(deps: {
           state: s.state as Alert['state'],
           since: new Date(Number(s.since_ms)).toISOString(),
           value: s.value,
-          unit: metricUnit(s.metric ?? ''),
+          unit: metricUnit(s.metric),
           silenced: active.some(
             (silence) =>
               (silence.ruleId === null || silence.ruleId === s.rule_id) &&
@@ -327,7 +327,7 @@ export function createAlertsService(deps: {
           deviceName: device.name,
           transition: e.transition as AlertTransition,
           value: e.value,
-          unit: metricUnit(e.metric ?? ''),
+          unit: metricUnit(e.metric),
           silenced: Number(e.silenced) === 1,
           at: e.at,
         });
