@@ -15,8 +15,8 @@ export const PER_REQUEST_BROTLI_QUALITY = 4;
  * Compresses answers (API JSON, OpenAPI, metrics, HTML) above the threshold, brotli else gzip
  * as the client's Accept-Encoding prefers, with `Vary: Accept-Encoding`. Answers that are
  * already encoded are left alone: the build's precompressed static files and the hierarchy
- * lists' cached brotli and gzip bodies. Registered before every route: it attaches to routes as they are
- * declared.
+ * lists' cached brotli and gzip bodies. Registered before every route: it attaches to routes
+ * as they are declared.
  */
 export const compressionPlugin = fp(
   async (app) => {
